@@ -1,0 +1,121 @@
+import { RequestValidationError } from './core/errors.js';
+import { parseRequest } from './core/parse.js';
+import type { RetryOptions } from './core/retry.js';
+import { MemoryTokenStore, type TokenStore } from './core/token-store.js';
+import { Transport, type TransportHooks } from './core/transport.js';
+import type { SignInParams } from './models/auth.js';
+import { Id } from './models/common.js';
+import { Auth } from './resources/auth.js';
+import { Credentials } from './resources/credentials.js';
+import { Dids } from './resources/dids.js';
+import { OutOfBand } from './resources/oob.js';
+import { OrgScope } from './resources/org.js';
+import { Schemas } from './resources/schemas.js';
+
+/** Sign-in details the client may use to sign in again by itself; a function is asked each time. */
+export type CredentialsProvider = SignInParams | (() => SignInParams | Promise<SignInParams>);
+
+/** Options of {@link AgentClient}. Only `baseUrl` is required. */
+export interface AgentClientOptions {
+  /** The service's base URL, e.g. `https://agent.example.com` (paths are relative to it). */
+  baseUrl: string;
+  /** Where the token is kept; default: in memory. */
+  tokenStore?: TokenStore;
+  /** A token to start with (e.g. from CI secrets), stored in the token store. */
+  accessToken?: string;
+  /** When given, the client signs in by itself whenever it has no valid token or gets a 401. */
+  credentials?: CredentialsProvider;
+  /** The default organisation for {@link AgentClient.org}. */
+  orgId?: string;
+  /** Timeout per attempt in ms; default 30 000; `false` for none. */
+  timeout?: number | false;
+  /** Retry policy; default two retries for GETs. See {@link RetryOptions}. */
+  retry?: RetryOptions | number | false;
+  /** A `fetch` to use instead of the global one (tests, proxies, instrumentation). */
+  fetch?: typeof globalThis.fetch;
+  /** Observers of requests, responses and retries; secrets arrive redacted. */
+  hooks?: TransportHooks;
+}
+
+/**
+ * The client of the Credential Agent Service.
+ * @example
+ * import { AgentClient } from '@credential-agent/sdk';
+ * const agent = new AgentClient({ baseUrl: 'https://agent.example.com', orgId });
+ * await agent.auth.signIn({ email, password });
+ * const records = await agent.credentials.list({ state: 'offer-sent' });
+ */
+export class AgentClient {
+  /** Sign-in and the stored token. */
+  readonly auth: Auth;
+  /** Out-of-band records and invitations. */
+  readonly oob: OutOfBand;
+  /** Credential exchange records. */
+  readonly credentials: Credentials;
+  /** DID registration. */
+  readonly dids: Dids;
+  /** Ledger schemas. */
+  readonly schemas: Schemas;
+  /** The default organisation, if one was given. */
+  readonly orgId: string | undefined;
+  readonly #transport: Transport;
+
+  /** @throws {@link RequestValidationError} when `baseUrl` is not an http(s) URL. */
+  constructor(options: AgentClientOptions) {
+    const baseUrl = checkBaseUrl(options?.baseUrl);
+    const store = options.tokenStore ?? new MemoryTokenStore();
+    if (options.accessToken) void store.set({ accessToken: options.accessToken, tokenType: 'Bearer' });
+    let password: string | undefined;
+    const provider = options.credentials;
+    this.#transport = new Transport({
+      baseUrl,
+      tokenStore: store,
+      timeout: options.timeout ?? 30_000,
+      retry: options.retry,
+      fetch: options.fetch,
+      hooks: options.hooks ?? {},
+      secrets: () => [password],
+      reauthenticate: provider
+        ? async () => {
+            const params = typeof provider === 'function' ? await provider() : provider;
+            password = params.password;
+            await this.auth.signIn(params);
+          }
+        : undefined,
+    });
+    this.auth = new Auth(this.#transport, store);
+    this.oob = new OutOfBand(this.#transport);
+    this.credentials = new Credentials(this.#transport);
+    this.dids = new Dids(this.#transport);
+    this.schemas = new Schemas(this.#transport);
+    this.orgId = options.orgId;
+  }
+
+  /**
+   * The calls scoped to an organisation; without an id, the client's default `orgId`.
+   * @throws {@link RequestValidationError} when no id is given and there is no default.
+   * @example
+   * await agent.org('0f6f…').offers.sendByEmail(params);
+   */
+  org(orgId: string | undefined = this.orgId): OrgScope {
+    if (orgId === undefined) {
+      const issue = { path: 'orgId', message: 'is required (pass it to org() or set orgId on the client)' };
+      throw new RequestValidationError(`Invalid request: orgId ${issue.message}`, [issue]);
+    }
+    return new OrgScope(this.#transport, parseRequest(Id, orgId, 'orgId'));
+  }
+}
+
+function checkBaseUrl(value: unknown): string {
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    const issue = { path: 'baseUrl', message: 'must be an http(s) URL' };
+    throw new RequestValidationError(`Invalid client options: baseUrl ${issue.message}`, [issue]);
+  }
+  return url.href.replace(/\/+$/, '');
+}

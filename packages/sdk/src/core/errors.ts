@@ -1,0 +1,203 @@
+/** One problem with a value: where it is (`credentialOffer[0].emailId`) and what is wrong. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** What identifies the request an error belongs to. */
+export interface RequestInfo {
+  method: string;
+  path: string;
+}
+
+/** Base class of every error the SDK throws. Neither ky nor zod errors reach the caller; see `cause`. */
+export class AgentError extends Error {
+  override name = 'AgentError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** Options shared by the HTTP error classes. */
+export interface ApiErrorInit extends RequestInfo {
+  status: number;
+  body: unknown;
+  headers?: Headers | undefined;
+  cause?: unknown;
+}
+
+/**
+ * The service answered with an error status. `message` is the server's message (string, array or
+ * validation details, flattened); `body` is the parsed body (or its text when it was not JSON).
+ */
+export class ApiError extends AgentError {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly method: string;
+  readonly path: string;
+  readonly body: unknown;
+  readonly headers: Headers | undefined;
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, { cause: init.cause });
+    this.status = init.status;
+    this.method = init.method;
+    this.path = init.path;
+    this.body = init.body;
+    this.headers = init.headers;
+  }
+}
+
+/** 400 or 422: the server refused the body. `fieldErrors` lists the fields it named. */
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError';
+  readonly fieldErrors: FieldIssue[];
+  constructor(message: string, init: ApiErrorInit & { fieldErrors?: FieldIssue[] }) {
+    super(message, init);
+    this.fieldErrors = init.fieldErrors ?? [];
+  }
+}
+
+/** Why authentication failed: no token, a token known to have expired, or a 401 from the server. */
+export type AuthenticationFailure = 'missing-token' | 'expired-token' | 'rejected';
+
+/**
+ * 401, or a request that was not sent because no valid token is held. The stored token is cleared
+ * on a 401. `reason` tells the three cases apart; `status` is 401 in all of them.
+ */
+export class AuthenticationError extends ApiError {
+  override name = 'AuthenticationError';
+  readonly reason: AuthenticationFailure;
+  constructor(message: string, init: ApiErrorInit & { reason: AuthenticationFailure }) {
+    super(message, init);
+    this.reason = init.reason;
+  }
+}
+
+/** 403: the user may not act in this organisation. */
+export class PermissionDeniedError extends ApiError {
+  override name = 'PermissionDeniedError';
+}
+
+/** 404: no such record (or route). */
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
+
+/** 409: the record exists already. */
+export class ConflictError extends ApiError {
+  override name = 'ConflictError';
+}
+
+/** 429: too many requests. `retryAfter` is in seconds when the server said. */
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
+  readonly retryAfter: number | undefined;
+  constructor(message: string, init: ApiErrorInit & { retryAfter?: number | undefined }) {
+    super(message, init);
+    this.retryAfter = init.retryAfter;
+  }
+}
+
+/** 5xx: the service failed. */
+export class ServerError extends ApiError {
+  override name = 'ServerError';
+}
+
+/** The connection failed. `sent` is false when the request certainly did not reach the server. */
+export class ConnectionError extends AgentError {
+  override name = 'ConnectionError';
+  readonly method: string;
+  readonly path: string;
+  readonly sent: boolean;
+  constructor(message: string, init: RequestInfo & { sent: boolean; cause?: unknown }) {
+    super(message, { cause: init.cause });
+    this.method = init.method;
+    this.path = init.path;
+    this.sent = init.sent;
+  }
+}
+
+/** An attempt took longer than the timeout. */
+export class TimeoutError extends AgentError {
+  override name = 'TimeoutError';
+  readonly method: string;
+  readonly path: string;
+  readonly timeout: number;
+  constructor(message: string, init: RequestInfo & { timeout: number; cause?: unknown }) {
+    super(message, { cause: init.cause });
+    this.method = init.method;
+    this.path = init.path;
+    this.timeout = init.timeout;
+  }
+}
+
+/** The caller's AbortSignal fired; any pending retry was cancelled too. */
+export class AbortError extends AgentError {
+  override name = 'AbortError';
+}
+
+/** Our input is invalid; nothing was sent. `issues` names each field and what is wrong with it. */
+export class RequestValidationError extends AgentError {
+  override name = 'RequestValidationError';
+  readonly issues: FieldIssue[];
+  constructor(message: string, issues: FieldIssue[], options?: { cause?: unknown }) {
+    super(message, options);
+    this.issues = issues;
+  }
+}
+
+/** A 2xx answer that breaks what the spec promises. `body` is the raw body. */
+export class ResponseValidationError extends AgentError {
+  override name = 'ResponseValidationError';
+  readonly issues: FieldIssue[];
+  readonly body: unknown;
+  readonly status: number;
+  readonly method: string;
+  readonly path: string;
+  constructor(
+    message: string,
+    init: RequestInfo & { issues: FieldIssue[]; body: unknown; status: number; cause?: unknown },
+  ) {
+    super(message, { cause: init.cause });
+    this.issues = init.issues;
+    this.body = init.body;
+    this.status = init.status;
+    this.method = init.method;
+    this.path = init.path;
+  }
+}
+
+/** Schema creation did not finish: the ledger failed, wants an action, or asks to wait. */
+export class SchemaRegistrationError extends AgentError {
+  override name = 'SchemaRegistrationError';
+  readonly state: 'failed' | 'action' | 'wait' | (string & {});
+  readonly reason: string | undefined;
+  readonly action: string | undefined;
+  readonly result: unknown;
+  constructor(
+    message: string,
+    init: {
+      state: string;
+      reason?: string | undefined;
+      action?: string | undefined;
+      result: unknown;
+      cause?: unknown;
+    },
+  ) {
+    super(message, { cause: init.cause });
+    this.state = init.state;
+    this.reason = init.reason;
+    this.action = init.action;
+    this.result = init.result;
+  }
+}
+
+/** True for any error thrown by the SDK. */
+export function isAgentError(error: unknown): error is AgentError {
+  return error instanceof AgentError;
+}
+
+/** True for an error answer of the service. */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

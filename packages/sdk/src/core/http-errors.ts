@@ -1,0 +1,88 @@
+import {
+  type ApiError,
+  type ApiErrorInit,
+  AuthenticationError,
+  BadRequestError,
+  ApiError as BaseApiError,
+  ConflictError,
+  type FieldIssue,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+} from './errors.js';
+import { scrub } from './redact.js';
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `details` of a 422 from the agent: `{ "schema.issuerId": { message } }`. */
+function detailIssues(details: unknown): FieldIssue[] {
+  if (!isRecord(details)) return [];
+  return Object.entries(details).map(([path, v]) => ({
+    path,
+    message: isRecord(v) && typeof v['message'] === 'string' ? v['message'] : String(v),
+  }));
+}
+
+function textOf(v: unknown): string | undefined {
+  if (typeof v === 'string' && v.trim()) return v.trim();
+  if (Array.isArray(v)) {
+    const parts = v.map((e) => (isRecord(e) ? textOf(e['message']) : textOf(e))).filter(Boolean);
+    return parts.length ? parts.join('; ') : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The server's own words for an error body: `message` (string or array), 422 `details`, a batch's
+ * `error` array, or a short plain-text body. HTML pages give only the status line.
+ */
+export function errorMessage(status: number, statusText: string, body: unknown): string {
+  const fallback = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+  if (typeof body === 'string') {
+    const text = body.trim();
+    if (!text || /^<!doctype|^<html|<\/?[a-z][^>]*>/i.test(text)) return fallback;
+    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  }
+  if (!isRecord(body)) return fallback;
+  const details = detailIssues(body['details']);
+  let message = textOf(body['message']) ?? textOf(body['error']) ?? fallback;
+  if (details.length) message += `: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`;
+  if (Array.isArray(body['error']) && textOf(body['message'])) {
+    message += ` (${body['error'].length} failed: ${textOf(body['error'])})`;
+  }
+  return message;
+}
+
+/** Maps an error answer to its {@link ApiError} subclass; secrets are scrubbed from the message. */
+export function errorFromResponse(
+  init: Omit<ApiErrorInit, 'cause'> & { statusText: string; retryAfterMs: number | undefined },
+  secrets: readonly (string | undefined)[],
+): ApiError {
+  const message = scrub(errorMessage(init.status, init.statusText, init.body), secrets);
+  const { status, body } = init;
+  const base: ApiErrorInit = { status, body, method: init.method, path: init.path, headers: init.headers };
+  if (status === 400 || status === 422) {
+    const fieldErrors = isRecord(body)
+      ? [
+          ...detailIssues(body['details']),
+          ...(Array.isArray(body['message'])
+            ? body['message'].map((m) => ({ path: '', message: String(m) }))
+            : []),
+        ]
+      : [];
+    return new BadRequestError(message, { ...base, fieldErrors });
+  }
+  if (status === 401) return new AuthenticationError(message, { ...base, reason: 'rejected' });
+  if (status === 403) return new PermissionDeniedError(message, base);
+  if (status === 404) return new NotFoundError(message, base);
+  if (status === 409) return new ConflictError(message, base);
+  if (status === 429) {
+    const retryAfter = init.retryAfterMs === undefined ? undefined : init.retryAfterMs / 1000;
+    return new RateLimitError(message, { ...base, retryAfter });
+  }
+  if (status >= 500) return new ServerError(message, base);
+  return new BaseApiError(message, base);
+}

@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import {
+  type FieldIssue,
+  type RequestInfo,
+  RequestValidationError,
+  ResponseValidationError,
+} from './errors.js';
+
+/** Formats a zod issue path as `credentialOffer[0].emailId`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}
+
+function toIssues(error: z.ZodError, prefix?: string): FieldIssue[] {
+  return error.issues.map((issue) => {
+    const path = formatPath(issue.path);
+    const full = prefix ? (path ? `${prefix}.${path}` : prefix) : path || '(body)';
+    if (issue.code === 'unrecognized_keys') {
+      return {
+        path: full,
+        message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`,
+      };
+    }
+    return { path: full, message: issue.message };
+  });
+}
+
+function describe(issues: FieldIssue[]): string {
+  const shown = issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`);
+  if (issues.length > 5) shown.push(`and ${issues.length - 5} more`);
+  return shown.join('; ');
+}
+
+/**
+ * Validates our own input before anything is sent.
+ * @param label names the value in messages (e.g. `orgId`), or is left out for a request body.
+ * @throws {@link RequestValidationError} naming each field and what is wrong with it.
+ */
+export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, label?: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = toIssues(result.error, label);
+  throw new RequestValidationError(`Invalid request: ${describe(issues)}`, issues, { cause: result.error });
+}
+
+/**
+ * Validates what the service answered.
+ * @throws {@link ResponseValidationError} carrying the raw body and the issue paths.
+ */
+export function parseResponse<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  info: RequestInfo & { status: number },
+): z.output<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issues = toIssues(result.error);
+  throw new ResponseValidationError(
+    `Unexpected response from ${info.method} /${info.path} (HTTP ${info.status}): ${describe(issues)}`,
+    { ...info, issues, body, cause: result.error },
+  );
+}

@@ -1,0 +1,32 @@
+/** Field names whose values are secrets, wherever they appear in a body. */
+const SECRET_KEY = /pass(word)?|token|secret|seed|private_?key|authorization|api_?key|cookie/i;
+
+/** The text that replaces a secret. */
+export const REDACTED = '[REDACTED]';
+
+/** A deep copy of `value` with every secret-named field replaced by {@link REDACTED}. */
+export function redactValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) out[key] = SECRET_KEY.test(key) ? REDACTED : redactValue(v);
+    return out;
+  }
+  return value;
+}
+
+/** Headers as a plain object, with `Authorization` and cookies redacted. */
+export function redactHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((v, k) => {
+    out[k] = SECRET_KEY.test(k) ? REDACTED : v;
+  });
+  return out;
+}
+
+/** Replaces each given secret (token, password) wherever it occurs in `text`. */
+export function scrub(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join(REDACTED);
+  return out;
+}

@@ -1,0 +1,393 @@
+import ky, { type KyInstance, TimeoutError as KyTimeoutError } from 'ky';
+import type { z } from 'zod';
+import { parseBody, unwrapEnvelope } from './envelope.js';
+import {
+  AbortError,
+  type AgentError,
+  AuthenticationError,
+  type AuthenticationFailure,
+  ConnectionError,
+  TimeoutError,
+} from './errors.js';
+import { errorFromResponse } from './http-errors.js';
+import { parseRequest, parseResponse } from './parse.js';
+import { redactHeaders, redactValue, scrub } from './redact.js';
+import {
+  type AttemptFailure,
+  isRetryable,
+  parseRetryAfter,
+  type ResolvedRetry,
+  type RetryOptions,
+  resolveRetry,
+  retryDelay,
+  sleep,
+} from './retry.js';
+import { isExpired, type TokenStore } from './token-store.js';
+
+/** Per-call options accepted by every SDK method. */
+export interface RequestOptions {
+  /** Cancels the call, including any pending retry. */
+  signal?: AbortSignal | undefined;
+  /** Timeout per attempt in ms (overrides the client's); `false` for none. */
+  timeout?: number | false | undefined;
+  /** Retry policy for this call (overrides the client's). */
+  retry?: RetryOptions | number | false | undefined;
+  /** Extra headers for this call. */
+  headers?: Record<string, string> | undefined;
+}
+
+/** Seen by {@link TransportHooks.onRequest}: secrets are already redacted. */
+export interface RequestEvent {
+  method: string;
+  url: string;
+  attempt: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** Seen by {@link TransportHooks.onResponse}: secrets are already redacted. */
+export interface ResponseEvent {
+  method: string;
+  url: string;
+  attempt: number;
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  durationMs: number;
+}
+
+/** Seen by {@link TransportHooks.onRetry}. */
+export interface RetryEvent {
+  method: string;
+  url: string;
+  attempt: number;
+  delayMs: number;
+  reason: string;
+}
+
+/** Observers for logging and metrics. Errors thrown by hooks are ignored. */
+export interface TransportHooks {
+  onRequest?: (event: RequestEvent) => void;
+  onResponse?: (event: ResponseEvent) => void;
+  onRetry?: (event: RetryEvent) => void;
+}
+
+export interface TransportOptions {
+  baseUrl: string;
+  tokenStore: TokenStore;
+  timeout: number | false;
+  retry: RetryOptions | number | false | undefined;
+  fetch: typeof globalThis.fetch | undefined;
+  hooks: TransportHooks;
+  /** Signs in again when the token is missing, expired or rejected; undefined without credentials. */
+  reauthenticate: (() => Promise<void>) | undefined;
+  /** Further secrets to keep out of messages (the password of a credentials provider). */
+  secrets: () => readonly (string | undefined)[];
+}
+
+/** One call: where, what to send, how to validate it. */
+export interface Call<Res extends z.ZodType> extends RequestOptions {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string | undefined> | undefined;
+  body?: unknown;
+  /** Schema of the body; parse errors become `RequestValidationError` and nothing is sent. */
+  request?: z.ZodType | undefined;
+  response: Res;
+  /** Unwrap a gateway `{ statusCode, message, data }` envelope (endpoints whose spec answer is bare). */
+  unwrap?: boolean;
+  /** Send the bearer token. Default true. */
+  auth?: boolean;
+  /** Values to scrub from error messages besides the token (a password being sent). */
+  secrets?: readonly string[];
+}
+
+/** What came back, before response validation. */
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+/** The HTTP layer: base URL, bearer token, timeout, retries, hooks, error mapping. */
+export class Transport {
+  readonly #ky: KyInstance;
+  readonly #options: TransportOptions;
+  #reauth: Promise<void> | undefined;
+
+  constructor(options: TransportOptions) {
+    this.#options = options;
+    this.#ky = ky.create({
+      prefixUrl: options.baseUrl,
+      retry: 0,
+      throwHttpErrors: false,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  /** Sends a call and validates the answer against `call.response`. */
+  async request<Res extends z.ZodType>(call: Call<Res>): Promise<z.output<Res>> {
+    const raw = await this.send(call);
+    return parseResponse(call.response, raw.body, {
+      method: call.method,
+      path: call.path,
+      status: raw.status,
+    });
+  }
+
+  /** Sends a call and returns the (unwrapped) body without validating it. */
+  async send(call: Omit<Call<z.ZodType>, 'response'>): Promise<RawResponse> {
+    const body = call.request ? parseRequest(call.request, call.body) : call.body;
+    const useAuth = call.auth !== false;
+    let token = useAuth ? await this.#token(call) : undefined;
+    const policy = resolveRetry(call.retry ?? this.#options.retry);
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.#attempt(call, body, token, attempt);
+      if ('response' in outcome) {
+        if (outcome.response.status === 401 && useAuth) {
+          await this.#options.tokenStore.clear();
+          if (this.#options.reauthenticate && attempt === 1 && !call.signal?.aborted) {
+            token = await this.#token(call, true);
+            continue;
+          }
+        }
+        return this.#finish(call, outcome.response, token);
+      }
+      const delay = attempt <= policy.limit ? this.#delay(call, outcome.failure, attempt, policy) : undefined;
+      if (delay === undefined) throw outcome.error;
+      this.#hook('onRetry', {
+        method: call.method,
+        url: this.#url(call.path),
+        attempt,
+        delayMs: delay,
+        reason: outcome.error.message,
+      });
+      await sleep(delay, call.signal).catch(() => {
+        throw new AbortError(`${call.method} /${call.path} was aborted`, { cause: call.signal?.reason });
+      });
+    }
+  }
+
+  #delay(
+    call: Call<z.ZodType> | Omit<Call<z.ZodType>, 'response'>,
+    failure: AttemptFailure,
+    attempt: number,
+    policy: ResolvedRetry,
+  ) {
+    return isRetryable(call.method, failure) ? retryDelay(attempt, failure, policy) : undefined;
+  }
+
+  async #token(call: Omit<Call<z.ZodType>, 'response'>, force = false): Promise<string> {
+    const store = this.#options.tokenStore;
+    let stored = force ? undefined : await store.get();
+    let reason: AuthenticationFailure | undefined;
+    if (!stored) reason = 'missing-token';
+    else if (isExpired(stored)) reason = 'expired-token';
+    if (reason && this.#options.reauthenticate) {
+      this.#reauth ??= this.#options.reauthenticate().finally(() => {
+        this.#reauth = undefined;
+      });
+      await this.#reauth;
+      stored = await store.get();
+      reason = stored ? undefined : 'missing-token';
+    }
+    if (!stored || reason) {
+      if (reason === 'expired-token') await store.clear();
+      const message =
+        reason === 'expired-token'
+          ? 'The access token has expired; sign in again'
+          : 'Not signed in: call auth.signIn() or give the client a token or credentials';
+      throw new AuthenticationError(message, {
+        status: 401,
+        body: undefined,
+        method: call.method,
+        path: call.path,
+        reason: reason ?? 'missing-token',
+      });
+    }
+    return stored.accessToken;
+  }
+
+  async #attempt(
+    call: Omit<Call<z.ZodType>, 'response'>,
+    body: unknown,
+    token: string | undefined,
+    attempt: number,
+  ): Promise<{ response: Response } | { failure: AttemptFailure; error: AgentError }> {
+    const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
+    if (token) headers['authorization'] = `Bearer ${token}`;
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const searchParams = cleanQuery(call.query);
+    const url = this.#url(call.path, searchParams);
+    if (this.#options.hooks.onRequest) {
+      this.#hook('onRequest', {
+        method: call.method,
+        url,
+        attempt,
+        headers: redactHeaders(new Headers(headers)),
+        body: redactValue(body),
+      });
+    }
+    const timeout = call.timeout ?? this.#options.timeout;
+    try {
+      const started = Date.now();
+      const response = await this.#ky(call.path, {
+        method: call.method,
+        headers,
+        ...(payload !== undefined ? { body: payload } : {}),
+        searchParams,
+        timeout,
+        ...(call.signal ? { signal: call.signal } : {}),
+      });
+      startedAt.set(response, started);
+      if (response.ok || response.status === 401) return { response };
+      const failure: AttemptFailure = {
+        kind: 'status',
+        status: response.status,
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+      };
+      return { failure, error: await this.#errorOf(call, response, token, failure.retryAfterMs, attempt) };
+    } catch (error) {
+      return this.#failureOf(call, error, timeout);
+    }
+  }
+
+  #failureOf(
+    call: Omit<Call<z.ZodType>, 'response'>,
+    error: unknown,
+    timeout: number | false,
+  ): { failure: AttemptFailure; error: AgentError } {
+    const where = `${call.method} /${call.path}`;
+    if (call.signal?.aborted) throw new AbortError(`${where} was aborted`, { cause: error });
+    if (error instanceof KyTimeoutError) {
+      const ms = typeof timeout === 'number' ? timeout : 0;
+      return {
+        failure: { kind: 'timeout' },
+        error: new TimeoutError(`${where} timed out after ${ms} ms`, {
+          method: call.method,
+          path: call.path,
+          timeout: ms,
+          cause: error,
+        }),
+      };
+    }
+    const code = networkCode(error);
+    const sent = !(code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN');
+    const detail = code ?? (error instanceof Error ? error.message : String(error));
+    return {
+      failure: { kind: 'network', sent },
+      error: new ConnectionError(`Could not reach the service (${where}): ${detail}`, {
+        method: call.method,
+        path: call.path,
+        sent,
+        cause: error,
+      }),
+    };
+  }
+
+  async #read(call: Omit<Call<z.ZodType>, 'response'>, response: Response, attempt: number) {
+    const started = startedAt.get(response) ?? Date.now();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw new ConnectionError(
+        `The connection broke while reading ${call.method} /${call.path}: ${networkCode(error) ?? 'body incomplete'}`,
+        {
+          method: call.method,
+          path: call.path,
+          sent: true,
+          cause: error,
+        },
+      );
+    }
+    const body = parseBody(text, response.headers.get('content-type'));
+    if (this.#options.hooks.onResponse) {
+      this.#hook('onResponse', {
+        method: call.method,
+        url: response.url || this.#url(call.path),
+        attempt,
+        status: response.status,
+        headers: redactHeaders(response.headers),
+        body: typeof body === 'string' ? scrub(body, this.#secrets()) : redactValue(body),
+        durationMs: Date.now() - started,
+      });
+    }
+    return body;
+  }
+
+  async #errorOf(
+    call: Omit<Call<z.ZodType>, 'response'>,
+    response: Response,
+    token: string | undefined,
+    retryAfterMs: number | undefined,
+    attempt: number,
+  ) {
+    const body = await this.#read(call, response, attempt);
+    return errorFromResponse(
+      {
+        status: response.status,
+        statusText: response.statusText,
+        body,
+        headers: response.headers,
+        method: call.method,
+        path: call.path,
+        retryAfterMs,
+      },
+      [token, ...(call.secrets ?? []), ...this.#secrets()],
+    );
+  }
+
+  async #finish(
+    call: Omit<Call<z.ZodType>, 'response'>,
+    response: Response,
+    token: string | undefined,
+  ): Promise<RawResponse> {
+    if (response.status === 401) throw await this.#errorOf(call, response, token, undefined, 1);
+    const body = await this.#read(call, response, 1);
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: call.unwrap ? unwrapEnvelope(body) : body,
+    };
+  }
+
+  #secrets(): readonly (string | undefined)[] {
+    return this.#options.secrets();
+  }
+
+  #url(path: string, query?: Record<string, string>): string {
+    const base = this.#options.baseUrl.replace(/\/+$/, '');
+    const qs = query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : '';
+    return `${base}/${path}${qs}`;
+  }
+
+  #hook<K extends keyof TransportHooks>(name: K, event: Parameters<NonNullable<TransportHooks[K]>>[0]): void {
+    try {
+      (this.#options.hooks[name] as ((e: typeof event) => void) | undefined)?.(event);
+    } catch {
+      // A failing observer must not fail the call.
+    }
+  }
+}
+
+/** When each response's request was sent, for `durationMs`. */
+const startedAt = new WeakMap<Response, number>();
+
+function cleanQuery(query: Record<string, string | undefined> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+/** The system error code behind a failed fetch (`ECONNREFUSED`, `ECONNRESET`, …), if any. */
+function networkCode(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

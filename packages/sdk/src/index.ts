@@ -1,0 +1,26 @@
+/**
+ * Typed client of the Credential Agent Service.
+ * @packageDocumentation
+ */
+export { AgentClient, type AgentClientOptions, type CredentialsProvider } from './client.js';
+export * from './core/errors.js';
+export { path } from './core/path.js';
+export { REDACTED, redactValue } from './core/redact.js';
+export type { RetryOptions } from './core/retry.js';
+export { isExpired, MemoryTokenStore, type StoredToken, type TokenStore } from './core/token-store.js';
+export type {
+  RequestEvent,
+  RequestOptions,
+  ResponseEvent,
+  RetryEvent,
+  TransportHooks,
+} from './core/transport.js';
+export * from './models/index.js';
+export type { Auth, Session } from './resources/auth.js';
+export type { Credentials } from './resources/credentials.js';
+export type { Dids } from './resources/dids.js';
+export type { OfferOptions, Offers } from './resources/offers.js';
+export type { OutOfBand } from './resources/oob.js';
+export type { OrgScope } from './resources/org.js';
+export type { ProofRequestOptions, Proofs } from './resources/proofs.js';
+export type { Schemas } from './resources/schemas.js';

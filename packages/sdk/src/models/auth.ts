@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { NonEmpty } from './common.js';
+
+/** Body of `POST /auth/signin`. `isPasskey` defaults to `false`. */
+export const SignInParams = z.strictObject({
+  email: z.email('must be an e-mail address'),
+  password: z.string().min(1, 'must not be empty'),
+  isPasskey: z.boolean().default(false),
+});
+export type SignInParams = z.input<typeof SignInParams>;
+
+/**
+ * The sign-in result. Real gateways wrap it in `{ statusCode, message, data }` and add fields such
+ * as `refresh_token`; the transport unwraps the envelope and unknown fields are kept.
+ */
+export const SignInResult = z.looseObject({
+  access_token: NonEmpty,
+  scope: z.string(),
+  expires_in: z.number().nonnegative(),
+  token_type: z.string(),
+});
+export type SignInResult = z.output<typeof SignInResult>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/**
+ * A string enum that stays open: the known values are typed (and offered by editors), any other
+ * string is accepted too, because the service documents only the values it has been seen to use.
+ */
+export function openEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+): z.ZodType<T[number] | (string & {}), string> {
+  return z
+    .string()
+    .describe(`one of ${values.join(', ')} (other values are accepted)`) as unknown as z.ZodType<
+    T[number] | (string & {}),
+    string
+  >;
+}
+
+/** A non-empty string; used for every identifier we put into a path or a body. */
+export const NonEmpty = z.string().trim().min(1, 'must not be empty');
+
+/** A record identifier used as a path segment: non-empty, and never `.` or `..`. */
+export const Id = NonEmpty.refine((s) => s !== '.' && s !== '..', 'must not be "." or ".."');
+
+/** Identifiers the service documents as UUIDs. */
+export const Uuid = z.guid('must be a UUID');
+
+/** An ISO 8601 timestamp, as we send it (responses accept any string). */
+export const IsoTimestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp' });
+
+/** A key-value map whose contents the service does not document. */
+export const Metadata = z.record(z.string(), z.unknown());
+export type Metadata = z.infer<typeof Metadata>;
+
+/** Values of `protocolVersion` on credential and proof operations. */
+export const PROTOCOL_VERSIONS = ['v1', 'v2'] as const;
+export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number] | (string & {});
+export const ProtocolVersionSchema = openEnum(PROTOCOL_VERSIONS);
+
+/** Values of `autoAcceptCredential` and `autoAcceptProof`. */
+export const AUTO_ACCEPT_VALUES = ['always', 'contentApproved', 'never'] as const;
+export type AutoAccept = (typeof AUTO_ACCEPT_VALUES)[number] | (string & {});
+export const AutoAcceptSchema = openEnum(AUTO_ACCEPT_VALUES);
+
+/** Values of the `credentialType` query and body field of the offer endpoints. */
+export const CREDENTIAL_TYPES = ['indy', 'jsonld'] as const;
+export type CredentialType = (typeof CREDENTIAL_TYPES)[number] | (string & {});
+export const CredentialTypeSchema = openEnum(CREDENTIAL_TYPES);
+
+/** A `{ name, value }` credential attribute. */
+export const CredentialAttributeInput = z.strictObject({ name: NonEmpty, value: z.string() });
+export type CredentialAttributeInput = z.input<typeof CredentialAttributeInput>;
+
+/**
+ * The success envelope of the `/orgs/{orgId}` endpoints. The spec lists `message`, `success`, `data`
+ * and `statusCode`; real gateways omit `success` and answer `statusCode: 201`, so only `data` is
+ * required here.
+ */
+export function OrgEnvelope<T extends z.ZodType>(data: T) {
+  return z.looseObject({
+    statusCode: z.number().optional(),
+    message: z.string().optional(),
+    success: z.boolean().optional(),
+    data,
+  });
+}
+
+/** The parsed success envelope of an `/orgs/{orgId}` endpoint. */
+export interface OrgResponse<T> {
+  statusCode?: number | undefined;
+  message?: string | undefined;
+  success?: boolean | undefined;
+  data: T;
+  [key: string]: unknown;
+}

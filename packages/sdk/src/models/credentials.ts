@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { AutoAcceptSchema, Metadata, NonEmpty, openEnum, ProtocolVersionSchema, Uuid } from './common.js';
+
+/** Credential exchange states of the issue-credential protocols (RFC 0036 and RFC 0453). */
+export const CREDENTIAL_STATES = [
+  'proposal-sent',
+  'proposal-received',
+  'offer-sent',
+  'offer-received',
+  'declined',
+  'request-sent',
+  'request-received',
+  'credential-issued',
+  'credential-received',
+  'done',
+  'abandoned',
+] as const;
+export type CredentialState = (typeof CREDENTIAL_STATES)[number] | (string & {});
+
+/** Roles a credential exchange record can have. */
+export const CREDENTIAL_ROLES = ['issuer', 'holder'] as const;
+export type CredentialRole = (typeof CREDENTIAL_ROLES)[number] | (string & {});
+
+/**
+ * A credential exchange record. The spec does not say which fields are always present, so only
+ * `id` is required; the element fields of `credentials` and `credentialAttributes` are not shown
+ * either, so they are typed as real agents send them and anything else is kept.
+ */
+export const CredentialExchangeRecord = z.looseObject({
+  id: z.string(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  connectionId: z.string().optional(),
+  threadId: z.string().optional(),
+  parentThreadId: z.string().optional(),
+  protocolVersion: z.string().optional(),
+  state: openEnum(CREDENTIAL_STATES).optional(),
+  role: openEnum(CREDENTIAL_ROLES).optional(),
+  autoAcceptCredential: z.string().optional(),
+  errorMessage: z.string().optional(),
+  credentials: z
+    .array(
+      z.looseObject({
+        credentialRecordType: z.string().optional(),
+        credentialRecordId: z.string().optional(),
+      }),
+    )
+    .optional(),
+  credentialAttributes: z
+    .array(
+      z.looseObject({ 'mime-type': z.string().optional(), name: z.string().optional(), value: z.unknown() }),
+    )
+    .optional(),
+  metadata: Metadata.optional(),
+  _tags: z
+    .looseObject({
+      state: z.string().optional(),
+      threadId: z.string().optional(),
+      connectionId: z.string().optional(),
+    })
+    .optional(),
+});
+export type CredentialExchangeRecord = z.output<typeof CredentialExchangeRecord>;
+
+/** The list of `GET /credentials` (no paging: every record, in storage order). */
+export const CredentialExchangeRecordList = z.array(CredentialExchangeRecord);
+
+/** Query filters of `GET /credentials`; all optional. */
+export const CredentialListParams = z.strictObject({
+  threadId: NonEmpty.optional(),
+  parentThreadId: NonEmpty.optional(),
+  connectionId: NonEmpty.optional(),
+  state: openEnum(CREDENTIAL_STATES).optional(),
+  role: openEnum(CREDENTIAL_ROLES).optional(),
+});
+export type CredentialListParams = z.input<typeof CredentialListParams>;
+
+/** Body of `POST /credentials/negotiate-offer`. The format objects' contents are not documented. */
+export const NegotiateOfferParams = z.strictObject({
+  protocolVersion: ProtocolVersionSchema,
+  credentialFormats: z.looseObject({
+    indy: z.record(z.string(), z.unknown()).optional(),
+    jsonld: z.record(z.string(), z.unknown()).optional(),
+    anoncreds: z.record(z.string(), z.unknown()).optional(),
+  }),
+  credentialRecordId: Uuid,
+  connectionId: Uuid,
+  autoAcceptCredential: AutoAcceptSchema.optional(),
+  comment: z.string().optional(),
+});
+export type NegotiateOfferParams = z.input<typeof NegotiateOfferParams>;

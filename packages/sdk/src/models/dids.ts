@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { NonEmpty, openEnum } from './common.js';
+
+/** DID methods, key types, networks and roles known to real deployments. */
+export const DID_METHODS = ['indy', 'key', 'web', 'polygon'] as const;
+export const KEY_TYPES = [
+  'ed25519',
+  'bls12381g1g2',
+  'bls12381g1',
+  'bls12381g2',
+  'x25519',
+  'p256',
+  'p384',
+  'p521',
+  'k256',
+] as const;
+export const DID_NETWORKS = [
+  'bcovrin:testnet',
+  'indicio:testnet',
+  'indicio:demonet',
+  'polygon:testnet',
+  'polygon:mainnet',
+] as const;
+export const DID_ROLES = ['endorser'] as const;
+
+/**
+ * Body of `POST /dids/write`. Whether `privatekey` and `endpoint` belong at the top level or inside
+ * `didDocument` is not shown; they are accepted at the top level as the field table lists them.
+ * `seed` and `privatekey` are secrets: the SDK redacts them from hooks and errors.
+ */
+export const DidWriteParams = z.strictObject({
+  keyType: openEnum(KEY_TYPES).pipe(NonEmpty),
+  method: openEnum(DID_METHODS).pipe(NonEmpty),
+  seed: z.string().optional(),
+  domain: z.string().optional(),
+  network: openEnum(DID_NETWORKS).optional(),
+  did: z.string().optional(),
+  role: openEnum(DID_ROLES).optional(),
+  endorserDid: z.string().optional(),
+  didDocument: z.record(z.string(), z.unknown()).optional(),
+  privatekey: z.string().optional(),
+  endpoint: z.string().optional(),
+});
+export type DidWriteParams = z.input<typeof DidWriteParams>;
+
+export const VerificationMethod = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  controller: z.string(),
+  publicKeyBase58: z.string().optional(),
+});
+
+/** A DID document; `@context` and `authentication` entries may be strings or objects on real ledgers. */
+export const DidDocument = z.looseObject({
+  '@context': z
+    .union([z.string(), z.array(z.union([z.string(), z.record(z.string(), z.unknown())]))])
+    .optional(),
+  id: z.string(),
+  verificationMethod: z.array(VerificationMethod).optional(),
+  authentication: z.array(z.union([z.string(), z.record(z.string(), z.unknown())])).optional(),
+});
+export type DidDocument = z.output<typeof DidDocument>;
+
+/** The DID resolution result. */
+export const DidResolutionResult = z.looseObject({ did: z.string(), didDocument: DidDocument });
+export type DidResolutionResult = z.output<typeof DidResolutionResult>;
+
+/** The raw registrar answer some networks give: `{ didState: { state, did, didDocument } }`. */
+const RegistrarResult = z.looseObject({
+  didState: z.looseObject({ state: z.string().optional(), did: z.string(), didDocument: DidDocument }),
+});
+
+/** Either answer of `/dids/write`, normalised to `{ did, didDocument }` (the raw fields are kept). */
+export const DidWriteResponse = z.union([
+  DidResolutionResult,
+  RegistrarResult.transform((r) => ({ ...r, did: r.didState.did, didDocument: r.didState.didDocument })),
+]);

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import {
+  AutoAcceptSchema,
+  CredentialAttributeInput,
+  CredentialTypeSchema,
+  NonEmpty,
+  OrgEnvelope,
+  ProtocolVersionSchema,
+} from './common.js';
+import { OutOfBandRecord } from './oob.js';
+
+/** Linked-data proof options of a JSON-LD credential (e.g. `Ed25519Signature2018`, `assertionMethod`). */
+export const ProofOptions = z.looseObject({ proofType: NonEmpty, proofPurpose: NonEmpty });
+export type ProofOptions = z.input<typeof ProofOptions>;
+
+const Issuer = z.looseObject({ id: NonEmpty });
+const CredentialSubject = z.record(z.string(), z.unknown());
+
+/** Rendering hints for a printable credential. */
+export const PrettyVc = z.looseObject({
+  certificate: z.string().optional(),
+  size: z.string().optional(),
+  orientation: z.string().optional(),
+});
+
+/** The W3C credential of a shareable offer: every field but `prettyVc` is required. */
+export const OfferCredential = z.looseObject({
+  '@context': z.array(NonEmpty).min(1, 'must list at least one context'),
+  type: z.array(NonEmpty).min(1, 'must list at least one type'),
+  id: NonEmpty,
+  issuer: Issuer,
+  issuanceDate: NonEmpty,
+  expirationDate: NonEmpty,
+  credentialSubject: CredentialSubject,
+  // The spec lists `options` without fields; the e-mail examples give it proofType and proofPurpose.
+  options: z.looseObject({ proofType: z.string().optional(), proofPurpose: z.string().optional() }),
+  prettyVc: PrettyVc.optional(),
+});
+export type OfferCredential = z.input<typeof OfferCredential>;
+
+/** The W3C credential of an e-mail offer element, as the spec's examples show it. */
+export const EmailCredential = z.looseObject({
+  '@context': z.array(NonEmpty).min(1, 'must list at least one context'),
+  type: z.array(NonEmpty).min(1, 'must list at least one type'),
+  issuer: Issuer,
+  issuanceDate: NonEmpty,
+  credentialSubject: CredentialSubject,
+});
+export type EmailCredential = z.input<typeof EmailCredential>;
+
+/**
+ * One holder of an e-mail offer. The spec lists `credentialOffer` as an array of strings but its
+ * examples show objects; the examples win. `attributes` carries indy offers, `credential` and
+ * `options` JSON-LD ones (as real deployments do).
+ */
+export const EmailOfferItem = z.strictObject({
+  emailId: z.email('must be an e-mail address'),
+  credential: EmailCredential.optional(),
+  options: ProofOptions.optional(),
+  attributes: z.array(CredentialAttributeInput).optional(),
+});
+export type EmailOfferItem = z.input<typeof EmailOfferItem>;
+
+/**
+ * Body of `POST /orgs/{orgId}/credentials/oob/email`. `credentialType` is listed as an object but
+ * the examples send the string `jsonld`; the examples win.
+ */
+export const OfferEmailParams = z.strictObject({
+  credentialOffer: z.array(EmailOfferItem).min(1, 'must hold at least one offer'),
+  credentialDefinitionId: NonEmpty,
+  comment: z.string(),
+  protocolVersion: ProtocolVersionSchema,
+  credentialType: CredentialTypeSchema,
+  isReuseConnection: z.boolean().optional(),
+});
+export type OfferEmailParams = z.input<typeof OfferEmailParams>;
+
+/**
+ * Body of `POST /orgs/{orgId}/credentials/oob/offer`. As in the spec, `credentialDefinitionId`,
+ * `attributes` and `credential` are all required whatever the credential type; `credentialType`
+ * is a string as in the examples (the field table says object).
+ */
+export const OfferCreateParams = z.strictObject({
+  credentialDefinitionId: NonEmpty,
+  comment: z.string(),
+  credentialType: CredentialTypeSchema,
+  attributes: z.array(CredentialAttributeInput),
+  isShortenUrl: z.boolean(),
+  credential: OfferCredential,
+  protocolVersion: ProtocolVersionSchema.optional(),
+  goalCode: z.string().optional(),
+  parentThreadId: z.string().optional(),
+  willConfirm: z.boolean().optional(),
+  label: z.string().optional(),
+  imageUrl: z.string().optional(),
+  autoAcceptCredential: AutoAcceptSchema.optional(),
+  reuseConnection: z.boolean().optional(),
+});
+export type OfferCreateParams = z.input<typeof OfferCreateParams>;
+
+/** Query of both offer endpoints. */
+export const OfferQuery = z.strictObject({ credentialType: CredentialTypeSchema.pipe(NonEmpty) });
+export type OfferQuery = z.input<typeof OfferQuery>;
+
+/**
+ * `data` of a created shareable offer. The spec does not show it; real gateways send these fields.
+ */
+export const OfferCreated = z.looseObject({
+  invitationUrl: z.string().optional(),
+  deepLinkURL: z.string().optional(),
+  invitation: z.record(z.string(), z.unknown()).optional(),
+  outOfBandRecord: OutOfBandRecord.optional(),
+  outOfBandRecordId: z.string().optional(),
+  credentialRequestThId: z.string().optional(),
+  invitationDid: z.string().optional(),
+});
+export type OfferCreated = z.output<typeof OfferCreated>;
+
+export const OfferCreateResponse = OrgEnvelope(OfferCreated);
+
+/** `data` of an e-mail offer: `true` on real gateways; the spec says an object. */
+export const OfferEmailResponse = OrgEnvelope(z.union([z.boolean(), z.record(z.string(), z.unknown())]));

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { Metadata, NonEmpty, openEnum } from './common.js';
+import { ConnectionRecord } from './connections.js';
+
+/** Out-of-band record states and roles seen on real agents. */
+export const OUT_OF_BAND_STATES = ['initial', 'await-response', 'prepare-response', 'done'] as const;
+export const OUT_OF_BAND_ROLES = ['sender', 'receiver'] as const;
+
+/** A DIDComm service of an invitation. */
+export const OutOfBandService = z.looseObject({
+  id: z.string(),
+  serviceEndpoint: z.string(),
+  type: z.string(),
+  recipientKeys: z.array(z.string()).optional(),
+  routingKeys: z.array(z.string()).optional(),
+});
+export type OutOfBandService = z.output<typeof OutOfBandService>;
+
+/** The invitation message. Real agents may list plain DID strings among `services`. */
+export const OutOfBandInvitation = z.looseObject({
+  '@type': z.string(),
+  '@id': z.string(),
+  label: z.string().optional(),
+  accept: z.array(z.string()).optional(),
+  handshake_protocols: z.array(z.string()).optional(),
+  services: z.array(z.union([OutOfBandService, z.string()])).optional(),
+});
+export type OutOfBandInvitation = z.output<typeof OutOfBandInvitation>;
+
+/** An out-of-band record. Only `id` is promised; every documented field is typed when present. */
+export const OutOfBandRecord = z.looseObject({
+  id: z.string(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  reusable: z.boolean().optional(),
+  state: openEnum(OUT_OF_BAND_STATES).optional(),
+  role: openEnum(OUT_OF_BAND_ROLES).optional(),
+  metadata: Metadata.optional(),
+  _tags: z
+    .looseObject({
+      invitationId: z.string().optional(),
+      state: openEnum(OUT_OF_BAND_STATES).optional(),
+      role: openEnum(OUT_OF_BAND_ROLES).optional(),
+      recipientKeyFingerprints: z.array(z.string()).optional(),
+    })
+    .optional(),
+  outOfBandInvitation: OutOfBandInvitation.optional(),
+});
+export type OutOfBandRecord = z.output<typeof OutOfBandRecord>;
+
+/** Body of `POST /oob/{outOfBandId}/accept-invitation`; every field is optional. */
+export const AcceptInvitationParams = z.strictObject({
+  autoAcceptConnection: z.boolean().optional(),
+  reuseConnection: z.boolean().optional(),
+  label: NonEmpty.optional(),
+  alias: NonEmpty.optional(),
+  imageUrl: z.url('must be a URL').optional(),
+  mediatorId: NonEmpty.optional(),
+});
+export type AcceptInvitationParams = z.input<typeof AcceptInvitationParams>;
+
+/**
+ * Result of accepting an invitation. The spec requires `connectionRecord`; real agents leave it out
+ * for connection-less invitations, so it is optional here.
+ */
+export const AcceptInvitationResult = z.looseObject({
+  connectionRecord: ConnectionRecord.optional(),
+  outOfBandRecord: OutOfBandRecord,
+});
+export type AcceptInvitationResult = z.output<typeof AcceptInvitationResult>;

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { Metadata, NonEmpty, openEnum } from './common.js';
+
+/** Schema registration states. */
+export const SCHEMA_REGISTRATION_STATES = ['finished', 'action', 'wait', 'failed'] as const;
+export type SchemaRegistrationState = (typeof SCHEMA_REGISTRATION_STATES)[number] | (string & {});
+
+/** Body of `POST /schemas`. */
+export const SchemaCreateParams = z.strictObject({
+  issuerId: NonEmpty,
+  name: NonEmpty,
+  version: z.string().regex(/^\d+\.\d+\.\d+$/, 'must look like 1.0.0'),
+  attributes: z.array(NonEmpty).min(1, 'must list at least one attribute'),
+  endorse: z.boolean().optional(),
+  endorserDid: NonEmpty.optional(),
+});
+export type SchemaCreateParams = z.input<typeof SchemaCreateParams>;
+
+/** A schema as the ledger holds it. */
+export const LedgerSchema = z.looseObject({
+  issuerId: z.string(),
+  name: z.string(),
+  version: z.string(),
+  attrNames: z.array(z.string()),
+  schemaId: z.string().optional(),
+});
+export type LedgerSchema = z.output<typeof LedgerSchema>;
+
+const PartialSchema = z.looseObject({
+  issuerId: z.string().optional(),
+  name: z.string().optional(),
+  version: z.string().optional(),
+  attrNames: z.array(z.string()).optional(),
+  schemaId: z.string().optional(),
+});
+const State = openEnum(SCHEMA_REGISTRATION_STATES);
+
+/** The four `schemaState` variants of the spec, merged: each field is typed when present. */
+export const SchemaState = z.union([
+  z.looseObject({ state: State, action: z.string(), schema: PartialSchema.extend({ schemaId: z.string() }) }),
+  z.looseObject({ state: State, reason: z.string(), schema: PartialSchema.optional() }),
+  z.looseObject({ state: State, schema: LedgerSchema.optional() }),
+  z.looseObject({ state: State, schema: PartialSchema.extend({ schemaId: z.string() }) }),
+]);
+export type SchemaState = z.output<typeof SchemaState>;
+
+/** Response shape 1: a registration result with `schemaState`. */
+export const SchemaRegistrationResult = z.looseObject({
+  jobId: z.string().optional(),
+  schemaState: SchemaState,
+  schemaMetadata: Metadata,
+  registrationMetadata: Metadata,
+});
+
+/** Response shape 2: `{ state, schema }`; the example also shows `schemaId` beside `schema`. */
+export const SchemaFlatResult = z.looseObject({
+  state: State,
+  schema: LedgerSchema,
+  schemaId: z.string().optional(),
+});
+
+export const SchemaCreateResponse = z.union([SchemaRegistrationResult, SchemaFlatResult]);
+export type SchemaCreateResponse = z.output<typeof SchemaCreateResponse>;
+
+type RegistrationResult = z.output<typeof SchemaRegistrationResult>;
+type FlatResult = z.output<typeof SchemaFlatResult>;
+
+/** What `schemas.create` returns once registration has finished. */
+export interface SchemaCreated {
+  /** Always `finished`; other states throw {@link SchemaRegistrationError}. */
+  state: SchemaRegistrationState;
+  /** The ledger id of the schema, when the service reported it. */
+  schemaId: string | undefined;
+  /** The schema as registered, as far as the service reported it. */
+  schema: z.output<typeof PartialSchema> | undefined;
+  /** The registration job id, when there is one. */
+  jobId: string | undefined;
+  /** The whole parsed answer, unknown fields included. */
+  raw: SchemaCreateResponse;
+}
+
+/** The summary of a registration answer, with the `reason` or `action` of an unfinished one. */
+export interface SchemaResultSummary extends SchemaCreated {
+  reason: string | undefined;
+  action: string | undefined;
+}
+
+function text(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Reads the state, schema, id, reason and action out of either response shape. */
+export function summariseSchemaResult(raw: SchemaCreateResponse): SchemaResultSummary {
+  if ('schemaState' in raw) {
+    const { jobId, schemaState: s } = raw as RegistrationResult;
+    const schema = s.schema as z.output<typeof PartialSchema> | undefined;
+    return {
+      state: s.state,
+      schema,
+      schemaId: schema?.schemaId,
+      jobId,
+      raw,
+      reason: text(s['reason']),
+      action: text(s['action']),
+    };
+  }
+  const flat = raw as FlatResult;
+  return {
+    state: flat.state,
+    schema: flat.schema,
+    schemaId: flat.schemaId ?? flat.schema.schemaId,
+    jobId: undefined,
+    raw,
+    reason: undefined,
+    action: undefined,
+  };
+}
+
+/** Extracts the reason of a failed registration from the 500 body real agents send. */
+export function schemaFailureReason(message: string): string | undefined {
+  const m = /Schema creation failed\.?\s*(?:Reason:\s*)?(.*)$/is.exec(message);
+  return m ? m[1]?.trim() || message : undefined;
+}

@@ -1,0 +1,77 @@
+import { isExpired, type TokenStore } from '../core/token-store.js';
+import type { RequestOptions, Transport } from '../core/transport.js';
+import { SignInParams, SignInResult } from '../models/auth.js';
+import { Resource } from './resource.js';
+
+/** What is known about the current sign-in, without the token itself. */
+export interface Session {
+  tokenType: string;
+  scope: string | undefined;
+  /** Epoch ms, when the service said how long the token lives. */
+  expiresAt: number | undefined;
+  expired: boolean;
+}
+
+/** Sign-in and the stored token. */
+export class Auth extends Resource {
+  readonly #store: TokenStore;
+  /** @internal */
+  constructor(transport: Transport, store: TokenStore) {
+    super(transport);
+    this.#store = store;
+  }
+
+  /**
+   * Signs in with e-mail and password and stores the token and its expiry (`expires_in` seconds).
+   * @throws {@link RequestValidationError} for a malformed e-mail or empty password (nothing is sent).
+   * @throws {@link AuthenticationError} for wrong credentials; {@link NotFoundError} for an unknown user.
+   * @example
+   * await agent.auth.signIn({ email: 'issuer@example.com', password: process.env.AGENT_PASSWORD! });
+   */
+  async signIn(params: SignInParams, options?: RequestOptions): Promise<SignInResult> {
+    const result = await this.transport.request({
+      method: 'POST',
+      path: 'auth/signin',
+      body: params,
+      request: SignInParams,
+      response: SignInResult,
+      unwrap: true,
+      auth: false,
+      secrets: typeof params?.password === 'string' ? [params.password] : [],
+      ...options,
+    });
+    await this.#store.set({
+      accessToken: result.access_token,
+      tokenType: result.token_type,
+      scope: result.scope,
+      expiresAt: Date.now() + result.expires_in * 1000,
+    });
+    return result;
+  }
+
+  /**
+   * Forgets the stored token. The service has no sign-out endpoint.
+   * @example
+   * await agent.auth.signOut();
+   */
+  async signOut(): Promise<void> {
+    await this.#store.clear();
+  }
+
+  /**
+   * The current session, or `undefined` when not signed in. Never returns the token.
+   * @example
+   * const session = await agent.auth.session();
+   * if (!session || session.expired) await agent.auth.signIn(credentials);
+   */
+  async session(): Promise<Session | undefined> {
+    const token = await this.#store.get();
+    if (!token) return undefined;
+    return {
+      tokenType: token.tokenType,
+      scope: token.scope,
+      expiresAt: token.expiresAt,
+      expired: isExpired(token),
+    };
+  }
+}

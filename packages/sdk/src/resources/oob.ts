@@ -1,0 +1,51 @@
+import { parseRequest } from '../core/parse.js';
+import { path } from '../core/path.js';
+import type { RequestOptions } from '../core/transport.js';
+import { Id } from '../models/common.js';
+import { AcceptInvitationParams, AcceptInvitationResult, OutOfBandRecord } from '../models/oob.js';
+import { Resource } from './resource.js';
+
+/** Out-of-band records and invitations. */
+export class OutOfBand extends Resource {
+  /**
+   * Retrieves an out-of-band record by id.
+   * @throws {@link NotFoundError} when there is no such record.
+   * @example
+   * const record = await agent.oob.get('c7a1…');
+   * console.log(record._tags?.state);
+   */
+  get(outOfBandId: string, options?: RequestOptions): Promise<OutOfBandRecord> {
+    const id = parseRequest(Id, outOfBandId, 'outOfBandId');
+    return this.transport.request({
+      method: 'GET',
+      path: path`oob/${id}`,
+      response: OutOfBandRecord,
+      unwrap: true,
+      ...options,
+    });
+  }
+
+  /**
+   * Accepts an invitation as invitee: sends a connection request and returns the new connection.
+   * `connectionRecord` is absent for connection-less invitations.
+   * @throws {@link NotFoundError} when there is no such out-of-band record.
+   * @example
+   * const { connectionRecord } = await agent.oob.acceptInvitation(oobId, { label: 'Alice' });
+   */
+  acceptInvitation(
+    outOfBandId: string,
+    params: AcceptInvitationParams = {},
+    options?: RequestOptions,
+  ): Promise<AcceptInvitationResult> {
+    const id = parseRequest(Id, outOfBandId, 'outOfBandId');
+    return this.transport.request({
+      method: 'POST',
+      path: path`oob/${id}/accept-invitation`,
+      body: params,
+      request: AcceptInvitationParams,
+      response: AcceptInvitationResult,
+      unwrap: true,
+      ...options,
+    });
+  }
+}

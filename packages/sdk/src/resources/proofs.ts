@@ -1,0 +1,49 @@
+import { parseRequest } from '../core/parse.js';
+import { path } from '../core/path.js';
+import type { RequestOptions, Transport } from '../core/transport.js';
+import type { OrgResponse } from '../models/common.js';
+import {
+  type PROOF_REQUEST_TYPES,
+  ProofRequestParams,
+  ProofRequestQuery,
+  ProofRequestResponse,
+} from '../models/proofs.js';
+import { Resource } from './resource.js';
+
+/** Options of `proofs.request`: the required `requestType` query. */
+export interface ProofRequestOptions extends RequestOptions {
+  requestType: (typeof PROOF_REQUEST_TYPES)[number] | (string & {});
+}
+
+/** Proof requests of one organisation. */
+export class Proofs extends Resource {
+  readonly #orgId: string;
+  /** @internal */
+  constructor(transport: Transport, orgId: string) {
+    super(transport);
+    this.#orgId = orgId;
+  }
+
+  /**
+   * Sends a proof request to a connection.
+   * @throws {@link RequestValidationError} when `requestType` or a required field is missing.
+   * @example
+   * await agent.org(orgId).proofs.request(
+   *   { connectionId, proofFormats: { presentationDefinition: { input_descriptors: [] } } },
+   *   { requestType: 'presentationExchange' },
+   * );
+   */
+  request(params: ProofRequestParams, options: ProofRequestOptions): Promise<OrgResponse<unknown>> {
+    const { requestType, ...rest } = options ?? ({} as Partial<ProofRequestOptions>);
+    const query = parseRequest(ProofRequestQuery, { requestType });
+    return this.transport.request({
+      method: 'POST',
+      path: path`orgs/${this.#orgId}/proofs`,
+      query,
+      body: params,
+      request: ProofRequestParams,
+      response: ProofRequestResponse,
+      ...rest,
+    });
+  }
+}
