@@ -10,6 +10,13 @@ import {
   OfferEmailResponse,
   OfferQuery,
 } from '../models/offers.js';
+import {
+  type BulkEmailParams,
+  type BulkOptions,
+  type BulkResult,
+  type BulkRow,
+  sendEmailBulk,
+} from './bulk.js';
 import { Resource } from './resource.js';
 
 /** Options of the offer calls: the `credentialType` query defaults to the body's `credentialType`. */
@@ -74,5 +81,32 @@ export class Offers extends Resource {
       response: OfferEmailResponse,
       ...rest,
     });
+  }
+
+  /**
+   * Sends e-mail offers to any number of holders: streams `rows` into requests of `batchSize`
+   * holders with at most `concurrency` in flight, backs off on 429, and yields one result per row.
+   * Invalid rows are `failed` (not sent); rows of a request that may have reached the service
+   * before failing are `failed` with `inDoubt: true` and never resent. See {@link sendEmailBulk}.
+   * @throws {@link RequestValidationError} for an invalid common body; the fatal error
+   * ({@link AuthenticationError}, {@link PermissionDeniedError}) or {@link AbortError} after the
+   * results gathered so far when the run stops before the end of `rows`.
+   * @example
+   * const rows = holders.map((h, i) => ({
+   *   row: i + 2,
+   *   offer: { emailId: h.email, attributes: [{ name: 'name', value: h.name }] },
+   * }));
+   * for await (const r of agent.org(orgId).offers.sendByEmailBulk(rows, {
+   *   credentialType: 'indy', protocolVersion: 'v1', credentialDefinitionId, comment: 'Your badge',
+   * }, { batchSize: 10, concurrency: 4 })) {
+   *   if (r.status !== 'sent') console.error(`row ${r.row} (${r.email}): ${r.error?.message}`);
+   * }
+   */
+  sendByEmailBulk(
+    rows: Iterable<BulkRow> | AsyncIterable<BulkRow>,
+    params: BulkEmailParams,
+    options: BulkOptions = {},
+  ): AsyncGenerator<BulkResult, void, undefined> {
+    return sendEmailBulk((body, opts) => this.sendByEmail(body, opts), rows, params, options);
   }
 }
