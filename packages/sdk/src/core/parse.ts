@@ -16,8 +16,26 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
+type ZodIssue = z.core.$ZodIssue;
+
+/** How close a union branch came to matching: fewer issues first, then the deepest path. */
+function closeness(issues: readonly ZodIssue[]): number {
+  const depth = Math.max(0, ...issues.map((i) => i.path.length));
+  return -issues.length * 1000 + depth;
+}
+
+/**
+ * A failed union reports only "Invalid input" at the union's own path; replace it with the issues
+ * of the branch that came closest, so the caller learns which field is wrong.
+ */
+function expandUnions(issue: ZodIssue): ZodIssue[] {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+  const best = issue.errors.reduce((a, b) => (closeness(b) > closeness(a) ? b : a));
+  return best.flatMap((inner) => expandUnions({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
 function toIssues(error: z.ZodError, prefix?: string): FieldIssue[] {
-  return error.issues.map((issue) => {
+  return error.issues.flatMap(expandUnions).map((issue) => {
     const path = formatPath(issue.path);
     const full = prefix ? (path ? `${prefix}.${path}` : prefix) : path || '(body)';
     if (issue.code === 'unrecognized_keys') {
