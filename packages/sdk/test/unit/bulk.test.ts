@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AbortError,
+  AgentClient,
+  type BulkOptions,
+  type BulkResult,
+  type BulkRow,
+  PermissionDeniedError,
+  type RequestValidationError,
+  ServerError,
+} from '../../src/index.js';
+
+const ORG = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+const COMMON = {
+  credentialType: 'indy',
+  protocolVersion: 'v1',
+  credentialDefinitionId: 'cred-def:1',
+  comment: 'Your badge',
+} as const;
+
+interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** A fake service: records each request's holders and how many requests were in flight at once. */
+function fakeService(
+  answer: (n: number, signal: AbortSignal) => Answer | Promise<Answer> = () => ({ status: 201 }),
+) {
+  const batches: string[][] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const body = (await request.json()) as { credentialOffer: { emailId: string }[] };
+    batches.push(body.credentialOffer.map((o) => o.emailId));
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      const a = await answer(batches.length, request.signal);
+      const payload = a.body ?? { statusCode: a.status, message: 'ok', data: true };
+      return new Response(JSON.stringify(payload), {
+        status: a.status,
+        headers: { 'content-type': 'application/json', ...a.headers },
+      });
+    } finally {
+      inFlight--;
+    }
+  };
+  const client = new AgentClient({ baseUrl: 'http://agent.test', accessToken: 'test-token', fetch });
+  return { batches, maxInFlight: () => maxInFlight, offers: client.org(ORG).offers };
+}
+
+function holders(count: number, from = 1): BulkRow[] {
+  return Array.from({ length: count }, (_, i) => ({
+    row: from + i,
+    offer: {
+      emailId: `holder${from + i}@example.com`,
+      attributes: [{ name: 'name', value: `H${from + i}` }],
+    },
+  }));
+}
+
+async function collect(iterable: AsyncIterable<BulkResult>): Promise<BulkResult[]> {
+  const out: BulkResult[] = [];
+  for await (const r of iterable) out.push(r);
+  return out;
+}
+
+function byRow(results: BulkResult[]): BulkResult[] {
+  return [...results].sort((a, b) => Number(a.row) - Number(b.row));
+}
+
+describe('offers.sendByEmailBulk', () => {
+  it('splits the rows into requests of batchSize holders and reports every row sent', async () => {
+    const service = fakeService();
+    const results = await collect(service.offers.sendByEmailBulk(holders(25), COMMON, { batchSize: 10 }));
+    expect(service.batches.map((b) => b.length).sort()).toEqual([10, 10, 5]);
+    expect(service.batches.flat().sort()).toEqual(
+      holders(25)
+        .map((h) => h.offer.emailId)
+        .sort(),
+    );
+    expect(byRow(results).map((r) => [r.row, r.status])).toEqual(holders(25).map((h) => [h.row, 'sent']));
+  });
+
+  it('keeps at most `concurrency` requests in flight', async () => {
+    const service = fakeService();
+    await collect(service.offers.sendByEmailBulk(holders(60), COMMON, { batchSize: 5, concurrency: 3 }));
+    expect(service.batches).toHaveLength(12);
+    expect(service.maxInFlight()).toBe(3);
+  });
+
+  it('pulls rows from the source only as request slots free up', async () => {
+    let pulled = 0;
+    let release: () => void = () => {};
+    const blocked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const service = fakeService(async () => {
+      await blocked;
+      return { status: 201 };
+    });
+    function* source() {
+      for (const h of holders(1000)) {
+        pulled++;
+        yield h;
+      }
+    }
+    const run = collect(service.offers.sendByEmailBulk(source(), COMMON, { batchSize: 5, concurrency: 2 }));
+    while (service.batches.length < 2) await new Promise((resolve) => setImmediate(resolve));
+    expect(pulled).toBe(10);
+    release();
+    expect(await run).toHaveLength(1000);
+  });
+
+  it('sends a rate-limited batch again after backing off, with or without Retry-After', async () => {
+    const service = fakeService((n) =>
+      n === 1
+        ? { status: 429, headers: { 'retry-after': '0' }, body: 'slow down' }
+        : n === 2
+          ? { status: 429, body: 'slow down' }
+          : { status: 201 },
+    );
+    const results = await collect(
+      service.offers.sendByEmailBulk(holders(3), COMMON, { retry: { baseDelay: 1, maxDelay: 2 } }),
+    );
+    expect(service.batches).toHaveLength(3);
+    expect(results.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('reports a batch answered 503 without Retry-After as failed and in doubt, without resending it', async () => {
+    const service = fakeService(() => ({ status: 503, body: { statusCode: 503, message: 'Unavailable' } }));
+    const results = await collect(service.offers.sendByEmailBulk(holders(2), COMMON));
+    expect(service.batches).toHaveLength(1);
+    expect(results.map((r) => [r.status, r.inDoubt, r.error?.constructor])).toEqual([
+      ['failed', true, ServerError],
+      ['failed', true, ServerError],
+    ]);
+  });
+
+  it('reports invalid rows as failed with the field named and never sends them', async () => {
+    const service = fakeService();
+    const rows: BulkRow[] = [
+      ...holders(1, 1),
+      { row: 'line 3', offer: { emailId: 'not-an-email', attributes: [{ name: 'name', value: 'x' }] } },
+      { row: 'line 4', offer: { emailId: 'no-attrs@example.com' } },
+      ...holders(1, 5),
+    ];
+    const results = byRow(await collect(service.offers.sendByEmailBulk(rows, COMMON)));
+    expect(service.batches).toEqual([['holder1@example.com', 'holder5@example.com']]);
+    const failed = results.filter((r) => r.status === 'failed');
+    expect(failed.map((r) => [r.row, r.email, r.inDoubt])).toEqual([
+      ['line 3', 'not-an-email', false],
+      ['line 4', 'no-attrs@example.com', false],
+    ]);
+    expect(failed.map((r) => (r.error as RequestValidationError).issues[0]?.path)).toEqual([
+      'offer.emailId',
+      'offer.attributes',
+    ]);
+  });
+
+  it('runs the batch hooks before the request is sent and after it settled', async () => {
+    const events: string[] = [];
+    const service = fakeService((n) => {
+      events.push(`request ${n}`);
+      return { status: 201 };
+    });
+    const options: BulkOptions = {
+      batchSize: 2,
+      concurrency: 1,
+      onBatchStart: (rows, batch) => {
+        events.push(`start ${batch} ${rows.map((r) => r.row).join(',')}`);
+      },
+      onBatchEnd: (results, batch) => {
+        events.push(`end ${batch} ${results.map((r) => r.status).join(',')}`);
+      },
+    };
+    await collect(service.offers.sendByEmailBulk(holders(3), COMMON, options));
+    expect(events).toEqual([
+      'start 1 1,2',
+      'request 1',
+      'end 1 sent,sent',
+      'start 2 3',
+      'request 2',
+      'end 2 sent',
+    ]);
+  });
+
+  it('cancels the request in flight at an abort, reports its rows in doubt, and throws AbortError', async () => {
+    const controller = new AbortController();
+    const service = fakeService((_, signal) => {
+      controller.abort();
+      return Promise.reject<Answer>(signal.reason);
+    });
+    const results: BulkResult[] = [];
+    const run = async () => {
+      const options = { batchSize: 2, concurrency: 1, signal: controller.signal };
+      for await (const r of service.offers.sendByEmailBulk(holders(10), COMMON, options)) results.push(r);
+    };
+    await expect(run()).rejects.toBeInstanceOf(AbortError);
+    expect(service.batches).toHaveLength(1);
+    expect(results.map((r) => [r.row, r.status, r.inDoubt, r.error?.name])).toEqual([
+      [1, 'failed', true, 'AbortError'],
+      [2, 'failed', true, 'AbortError'],
+    ]);
+  });
+
+  it('reports rows pulled but not yet sent at an abort as skipped', async () => {
+    const controller = new AbortController();
+    const service = fakeService();
+    function* source() {
+      yield* holders(3);
+      controller.abort();
+      yield* holders(3, 4);
+    }
+    const results: BulkResult[] = [];
+    const run = async () => {
+      const options = { batchSize: 2, concurrency: 2, signal: controller.signal };
+      for await (const r of service.offers.sendByEmailBulk(source(), COMMON, options)) results.push(r);
+    };
+    await expect(run()).rejects.toBeInstanceOf(AbortError);
+    expect(service.batches).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'skipped').map((r) => r.row)).toEqual([3, 4]);
+    expect(results.map((r) => r.row).sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('stops after a 403: no further request is sent, and the error is thrown after the results', async () => {
+    const service = fakeService(() => ({
+      status: 403,
+      body: { statusCode: 403, message: 'User does not have access', error: 'Forbidden Resource' },
+    }));
+    const results: BulkResult[] = [];
+    const run = async () => {
+      const options = { batchSize: 2, concurrency: 1 };
+      for await (const r of service.offers.sendByEmailBulk(holders(10), COMMON, options)) results.push(r);
+    };
+    await expect(run()).rejects.toBeInstanceOf(PermissionDeniedError);
+    expect(service.batches).toHaveLength(1);
+    expect(results.map((r) => [r.row, r.status, r.inDoubt])).toEqual([
+      [1, 'failed', false],
+      [2, 'failed', false],
+    ]);
+  });
+
+  it('refuses an invalid common body before sending anything', async () => {
+    const service = fakeService();
+    const run = collect(
+      service.offers.sendByEmailBulk(holders(2), { ...COMMON, credentialDefinitionId: '' }),
+    );
+    await expect(run).rejects.toMatchObject({
+      name: 'RequestValidationError',
+      issues: [{ path: 'credentialDefinitionId', message: 'must not be empty' }],
+    });
+    expect(service.batches).toHaveLength(0);
+  });
+});
