@@ -1,0 +1,60 @@
+// SDK size: the SDK's own code as an ESM bundle (minified, gzipped, ky and zod external), and what
+// a consumer that imports only the schemas or only the client pulls in with its dependencies.
+// Uses the built SDK (packages/sdk/dist). Run alone with `node scripts/bench-size.mjs`.
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { formatTable, infoRow, limitRow, machine } from './bench-stats.mjs';
+
+const sdkDir = fileURLToPath(new URL('../packages/sdk/', import.meta.url));
+
+/** Bundles `contents` (resolved from the SDK package) and returns its gzipped size and inputs. */
+async function bundle(contents, external = []) {
+  const result = await build({
+    stdin: { contents, resolveDir: sdkDir, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    external,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].contents;
+  return { gzip: gzipSync(code, { level: 9 }).length, inputs: Object.keys(result.metafile.inputs) };
+}
+
+const pullsIn = (inputs, pkg) => inputs.some((file) => file.includes(`node_modules/${pkg}/`));
+
+/** Measures the bundles; returns table rows. */
+export async function benchSize() {
+  const own = await bundle("export * from './dist/index.js';", ['ky', 'zod']);
+  const models = await bundle("export * from './dist/models/index.js';");
+  const client = await bundle("export { AgentClient } from './dist/index.js';");
+  const whole = await bundle("export * from './dist/index.js';");
+  const modelsHasKy = pullsIn(models.inputs, 'ky');
+  return [
+    limitRow("SDK's own code: ESM bundle, minified + gzip (ky, zod external)", own.gzip, 12 * 1024, 'KB'),
+    {
+      ...infoRow(
+        `Import only \`@credential-agent/sdk/models\` (zod bundled); contains ky: ${modelsHasKy ? 'yes' : 'no'}`,
+        models.gzip,
+        'KB',
+      ),
+      target: undefined,
+      pass: !modelsHasKy,
+    },
+    infoRow(
+      `Import only \`AgentClient\` (ky + zod bundled); contains ky: ${pullsIn(client.inputs, 'ky') ? 'yes' : 'no'}`,
+      client.gzip,
+      'KB',
+    ),
+    infoRow('Import everything (ky + zod bundled)', whole.gzip, 'KB'),
+  ];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(`${machine()}\n\n${formatTable(await benchSize())}`);
+}

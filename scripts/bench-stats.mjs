@@ -1,0 +1,105 @@
+// Shared measuring and reporting helpers of the bench scripts (`pnpm bench`).
+import { availableParallelism, cpus } from 'node:os';
+import { performance } from 'node:perf_hooks';
+
+/** The median of a list of numbers. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Milliseconds one call of `fn` takes (awaited). */
+export async function timeOnce(fn) {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+/**
+ * Runs `subject` and `baseline` alternately for `rounds` rounds (the order flips every round, so
+ * neither side always runs on a warmer machine) and returns the median of each side's timings.
+ */
+export async function alternate({ rounds, subject, baseline }) {
+  const times = { subject: [], baseline: [] };
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 ? ['baseline', 'subject'] : ['subject', 'baseline'];
+    for (const side of order) times[side].push(await timeOnce(side === 'subject' ? subject : baseline));
+  }
+  return { subject: median(times.subject), baseline: median(times.baseline), samples: rounds };
+}
+
+/** One row of the results table: a ratio against its target (lower is better). */
+export function ratioRow(name, { subject, baseline, samples }, target, unit = 'ms') {
+  const ratio = subject / baseline;
+  return {
+    name,
+    subject,
+    baseline,
+    unit,
+    ratio,
+    target,
+    samples,
+    pass: target === undefined ? undefined : ratio <= target,
+  };
+}
+
+/** One row of the results table: an absolute figure against its limit (lower is better). */
+export function limitRow(name, value, limit, unit) {
+  return {
+    name,
+    subject: value,
+    baseline: undefined,
+    unit,
+    ratio: undefined,
+    target: limit,
+    pass: value <= limit,
+  };
+}
+
+/** An informational row (no target). */
+export function infoRow(name, value, unit) {
+  return {
+    name,
+    subject: value,
+    baseline: undefined,
+    unit,
+    ratio: undefined,
+    target: undefined,
+    pass: undefined,
+  };
+}
+
+function formatValue(value, unit) {
+  if (value === undefined) return '';
+  if (unit === 'KB') return `${(value / 1024).toFixed(2)} KB`;
+  if (unit === 'bool') return value ? 'yes' : 'no';
+  return `${value.toFixed(value < 10 ? 2 : 1)} ${unit}`;
+}
+
+function formatTarget(row) {
+  if (row.target === undefined) return '';
+  if (row.ratio !== undefined) return `≤ ${row.target}×`;
+  return `≤ ${formatValue(row.target, row.unit)}`;
+}
+
+/** The results as a Markdown table (also readable on a terminal). */
+export function formatTable(rows) {
+  const head = ['Measurement', 'Measured', 'Baseline', 'Ratio', 'Target', 'Met'];
+  const body = rows.map((r) => [
+    r.name,
+    formatValue(r.subject, r.unit),
+    formatValue(r.baseline, r.unit),
+    r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`,
+    formatTarget(r),
+    r.pass === undefined ? '' : r.pass ? 'yes' : '**no**',
+  ]);
+  const lines = [head, head.map(() => '---'), ...body].map((cells) => `| ${cells.join(' | ')} |`);
+  return lines.join('\n');
+}
+
+/** The machine the figures were measured on. */
+export function machine() {
+  const cpu = cpus()[0]?.model?.trim() ?? 'unknown CPU';
+  return `nproc ${availableParallelism()}, ${cpu}, Node ${process.version}, ${process.platform}-${process.arch}`;
+}
