@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NotFoundError } from '../../src/index.js';
 import { anonymousClient, rejectionOf, signedInClient, TOKEN } from '../support/client.js';
 import { describeErrorAnswers, expectNothingSent } from '../support/error-cases.js';
 import * as params from '../support/params.js';
@@ -42,6 +43,15 @@ describe('oob.get', () => {
     service.on('GET', '/oob/:id', { json: { ...base, outOfBandInvitation: invitation } });
     const record = await signedInClient().client.oob.get(OOB_ID);
     expect(record.outOfBandInvitation?.services).toEqual(['did:peer:2.Ez6LSservice']);
+  });
+
+  it('maps an HTML 404 page to NotFoundError with a clean message', async () => {
+    const html = '<!DOCTYPE html><html><body><h1>Cannot GET /oob</h1></body></html>';
+    service.on('GET', '/oob/:id', { status: 404, text: html, contentType: 'text/html' });
+    const error = await rejectionOf(() => signedInClient().client.oob.get(OOB_ID));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.message).toBe('HTTP 404 Not Found');
+    expect((error as NotFoundError).body).toBe(html);
   });
 
   it('rejects an empty id before sending anything', async () => {
