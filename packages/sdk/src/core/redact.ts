@@ -1,5 +1,8 @@
-/** Field names whose values are secrets, wherever they appear in a body. */
-const SECRET_KEY = /pass(word)?|token|secret|seed|private_?key|authorization|api_?key|cookie/i;
+/**
+ * Field names whose values are secrets, wherever they appear in a body. `isPasskey` and
+ * `token_type` are not secrets and stay readable.
+ */
+const SECRET_KEY = /passw(or)?d|^pass$|token(?!_?type)|secret|seed|private_?key|authorization|api_?key|cookie/i;
 
 /** The text that replaces a secret. */
 export const REDACTED = '[REDACTED]';
