@@ -11,7 +11,7 @@ import {
 } from './errors.js';
 import { errorFromResponse } from './http-errors.js';
 import { parseRequest, parseResponse } from './parse.js';
-import { redactHeaders, redactValue, scrub } from './redact.js';
+import { redactHeaders, redactValue } from './redact.js';
 import {
   type AttemptFailure,
   isRetryable,
@@ -226,7 +226,7 @@ export class Transport {
         url,
         attempt,
         headers: redactHeaders(new Headers(headers)),
-        body: redactValue(body),
+        body: redactValue(body, [token, ...(call.secrets ?? []), ...this.#secrets()]),
       });
     }
     const timeout = call.timeout ?? this.#options.timeout;
@@ -286,7 +286,12 @@ export class Transport {
     };
   }
 
-  async #read(call: Omit<Call<z.ZodType>, 'response'>, response: Response, attempt: number) {
+  async #read(
+    call: Omit<Call<z.ZodType>, 'response'>,
+    response: Response,
+    attempt: number,
+    token: string | undefined,
+  ) {
     const started = startedAt.get(response) ?? Date.now();
     let text: string;
     try {
@@ -310,7 +315,7 @@ export class Transport {
         attempt,
         status: response.status,
         headers: redactHeaders(response.headers),
-        body: typeof body === 'string' ? scrub(body, this.#secrets()) : redactValue(body),
+        body: redactValue(body, [token, ...(call.secrets ?? []), ...this.#secrets()]),
         durationMs: Date.now() - started,
       });
     }
@@ -324,7 +329,7 @@ export class Transport {
     retryAfterMs: number | undefined,
     attempt: number,
   ) {
-    const body = await this.#read(call, response, attempt);
+    const body = await this.#read(call, response, attempt, token);
     return errorFromResponse(
       {
         status: response.status,
@@ -345,7 +350,7 @@ export class Transport {
     token: string | undefined,
   ): Promise<RawResponse> {
     if (response.status === 401) throw await this.#errorOf(call, response, token, undefined, 1);
-    const body = await this.#read(call, response, 1);
+    const body = await this.#read(call, response, 1, token);
     return {
       status: response.status,
       headers: response.headers,
