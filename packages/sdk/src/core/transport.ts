@@ -151,7 +151,7 @@ export class Transport {
             continue;
           }
         }
-        return this.#finish(call, outcome.response, token);
+        return this.#finish(call, outcome.response, token, attempt);
       }
       const delay = attempt <= policy.limit ? this.#delay(call, outcome.failure, attempt, policy) : undefined;
       if (delay === undefined) throw outcome.error;
@@ -348,9 +348,10 @@ export class Transport {
     call: Omit<Call<z.ZodType>, 'response'>,
     response: Response,
     token: string | undefined,
+    attempt: number,
   ): Promise<RawResponse> {
-    if (response.status === 401) throw await this.#errorOf(call, response, token, undefined, 1);
-    const body = await this.#read(call, response, 1, token);
+    if (response.status === 401) throw await this.#errorOf(call, response, token, undefined, attempt);
+    const body = await this.#read(call, response, attempt, token);
     return {
       status: response.status,
       headers: response.headers,
