@@ -1,0 +1,52 @@
+import type { EmailOfferItem } from '@credential-agent/sdk';
+import { EmailOfferItem as EmailOfferSchema } from '@credential-agent/sdk/models';
+import type { CsvRecord } from './csv-source.js';
+import type { ColumnMapping } from './mapping.js';
+
+/**
+ * Checks one CSV record before anything is sent: the e-mail (present, valid, not seen before on
+ * another line) and every mapped column (present and not empty). Returns the problems, in words.
+ */
+export class RowChecker {
+  readonly #seen = new Map<string, number>();
+  readonly #header: readonly string[];
+  readonly #mapping: ColumnMapping;
+
+  constructor(header: readonly string[], mapping: ColumnMapping) {
+    this.#header = header;
+    this.#mapping = mapping;
+  }
+
+  /** The problems of `record`, whose `offer` was built from it; the e-mail is remembered for duplicates. */
+  check(record: CsvRecord, offer: EmailOfferItem): string[] {
+    const problems = [...this.#shape(record), ...this.#email(record.line, offer.emailId)];
+    if (problems.length) return problems;
+    const parsed = EmailOfferSchema.safeParse(offer);
+    return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  }
+
+  #shape(record: CsvRecord): string[] {
+    const problems: string[] = [];
+    const { fields } = record;
+    if (fields.length > this.#header.length) {
+      problems.push(`has ${fields.length} fields, the header has ${this.#header.length}`);
+    }
+    for (const { name, column } of this.#mapping.fields) {
+      const value = fields[column];
+      if (value === undefined) problems.push(`missing value for column ${name}`);
+      else if (value.trim() === '') problems.push(`empty value for column ${name}`);
+    }
+    return problems;
+  }
+
+  #email(line: number, email: string): string[] {
+    const column = this.#mapping.email.name;
+    if (email === '') return [`empty e-mail (column ${column})`];
+    if (!EmailOfferSchema.shape.emailId.safeParse(email).success) return [`invalid e-mail "${email}"`];
+    const key = email.toLowerCase();
+    const first = this.#seen.get(key);
+    if (first !== undefined) return [`duplicate e-mail ${email} (first on line ${first})`];
+    this.#seen.set(key, line);
+    return [];
+  }
+}

@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import type { BulkEmailParams, CredentialAttributeInput } from '@credential-agent/sdk';
+import { EmailCredential, OfferEmailParams } from '@credential-agent/sdk/models';
+import { UsageError } from '../errors.js';
+
+/**
+ * The common part of a bulk e-mail offer (`--file template.json`): the body shared by every
+ * request, plus what each holder's offer starts from (`credential` and `options` for JSON-LD, fixed
+ * `attributes` for indy).
+ */
+export interface BulkTemplate {
+  common: BulkEmailParams;
+  credential: Record<string, unknown> | undefined;
+  options: Record<string, unknown> | undefined;
+  attributes: CredentialAttributeInput[];
+}
+
+const COMMON_KEYS = [
+  'credentialDefinitionId',
+  'comment',
+  'protocolVersion',
+  'credentialType',
+  'isReuseConnection',
+];
+const KNOWN_KEYS = new Set([...COMMON_KEYS, 'credential', 'options', 'attributes']);
+const CommonSchema = OfferEmailParams.omit({ credentialOffer: true });
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads and parses the template file. */
+export async function loadTemplate(path: string): Promise<{ text: string; value: Record<string, unknown> }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!isRecord(value)) throw new UsageError(`${path} must hold a JSON object`);
+  return { text, value };
+}
+
+/**
+ * Builds the template from the file's object and the flags (which win). `comment` defaults to '',
+ * `protocolVersion` to `v1`.
+ * @throws {@link UsageError} naming the field for an unknown or invalid field.
+ */
+export function toTemplate(raw: Record<string, unknown>, overrides: Partial<BulkEmailParams>): BulkTemplate {
+  const unknown = Object.keys(raw).filter((k) => !KNOWN_KEYS.has(k));
+  if (unknown.length) throw new UsageError(`template: unknown field(s) ${unknown.join(', ')}`);
+  const picked = Object.fromEntries(COMMON_KEYS.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+  const candidate = { comment: '', protocolVersion: 'v1', ...picked, ...defined };
+  const parsed = CommonSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(`template: ${issue?.path.join('.') || 'credentialType'}: ${issue?.message}`);
+  }
+  const { credential, options, attributes } = raw;
+  if (credential !== undefined && !isRecord(credential))
+    throw new UsageError('template: credential must be an object');
+  if (options !== undefined && !isRecord(options))
+    throw new UsageError('template: options must be an object');
+  if (attributes !== undefined && !isAttributeList(attributes)) {
+    throw new UsageError('template: attributes must be a list of { "name", "value" } strings');
+  }
+  const common = parsed.data as BulkEmailParams;
+  if (common.credentialType === 'jsonld' && credential === undefined) {
+    throw new UsageError(
+      'template: a jsonld offer needs "credential" (the W3C credential without the subject fields)',
+    );
+  }
+  if (credential !== undefined) {
+    const checked = EmailCredential.safeParse({ credentialSubject: {}, ...credential });
+    const issue = checked.error?.issues[0];
+    if (issue) throw new UsageError(`template: credential.${issue.path.join('.')}: ${issue.message}`);
+  }
+  return { common, credential, options, attributes: attributes ?? [] };
+}
+
+function isAttributeList(value: unknown): value is CredentialAttributeInput[] {
+  return (
+    Array.isArray(value) &&
+    value.every((a) => isRecord(a) && typeof a['name'] === 'string' && typeof a['value'] === 'string')
+  );
+}
