@@ -1,0 +1,109 @@
+import { type HttpHandler, http } from 'msw';
+import type { z } from 'zod';
+import type { SandboxContext } from './context.js';
+import { type ResolverInfo, withFaults } from './fault-layer.js';
+import { badRequest, type ErrorStyle, errorResponse, renderError } from './http.js';
+import type { UserRecord } from './state.js';
+import { check } from './validation.js';
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** How an endpoint is reached and what it accepts. */
+export interface EndpointSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
+  method: 'get' | 'post';
+  /** Relative to the base URL; `:orgId` makes it an organisation endpoint (403 for non-members). */
+  path: string;
+  style: ErrorStyle;
+  /** Whether a bearer token is needed. Default true. */
+  auth?: boolean;
+  /** The SDK's schema of the JSON body; an empty body counts as `{}`. */
+  body?: B;
+  /** The SDK's schema of the query. */
+  query?: Q;
+}
+
+/** A request that passed authentication, membership and validation. */
+export interface EndpointCall<B, Q> {
+  request: Request;
+  /** The signed-in user; undefined only for endpoints without `auth`. */
+  user: UserRecord | undefined;
+  body: B;
+  query: Q;
+  /** A path parameter. */
+  param(name: string): string;
+}
+
+function bearer(request: Request): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
+  return match?.[1];
+}
+
+async function readJson(request: Request): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  const text = await request.text();
+  if (!text.trim()) return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function paramOf(info: ResolverInfo, name: string): string {
+  const value = info.params[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/** 401, 403 or undefined, in the order the gateway checks them. */
+function authorize(ctx: SandboxContext, spec: { style: ErrorStyle; path: string }, info: ResolverInfo) {
+  const token = bearer(info.request);
+  const user = token === undefined ? undefined : ctx.state.userForToken(token);
+  if (!user) return { denied: errorResponse(spec.style, 401, 'Unauthorized', 'Unauthorized') };
+  if (spec.path.includes(':orgId') && !ctx.state.isMember(user.email, paramOf(info, 'orgId'))) {
+    return { denied: errorResponse(spec.style, 403, 'User does not have access', 'Forbidden Resource') };
+  }
+  return { user };
+}
+
+/**
+ * An msw handler of the sandbox: counts the request and applies faults, then checks the token
+ * (401), organisation membership (403) and the query and body against the SDK's schemas (400
+ * listing every field), and only then runs `run`. An {@link HttpError} thrown by `run` becomes the
+ * error answer of the endpoint's style.
+ */
+export function endpoint<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(
+  ctx: SandboxContext,
+  spec: EndpointSpec<B, Q>,
+  run: (call: EndpointCall<Output<B>, Output<Q>>) => Response | Promise<Response>,
+): HttpHandler {
+  const resolver = async (info: ResolverInfo): Promise<Response> => {
+    const { user, denied } =
+      spec.auth === false ? { user: undefined, denied: undefined } : authorize(ctx, spec, info);
+    if (denied) return denied;
+    const messages: string[] = [];
+    const query = spec.query
+      ? check(spec.query, Object.fromEntries(new URL(info.request.url).searchParams), 'query')
+      : undefined;
+    if (query && !query.ok) messages.push(...query.messages);
+    const json = spec.body ? await readJson(info.request) : undefined;
+    if (json && !json.ok) messages.push('body must be valid JSON');
+    const body = spec.body && json?.ok ? check(spec.body, json.value, 'body') : undefined;
+    if (body && !body.ok) messages.push(...body.messages);
+    if (messages.length > 0) return badRequest(spec.style, messages);
+    const call = {
+      request: info.request,
+      user,
+      body: (body?.ok ? body.data : undefined) as Output<B>,
+      query: (query?.ok ? query.data : undefined) as Output<Q>,
+      param: (name: string) => paramOf(info, name),
+    };
+    try {
+      return await run(call);
+    } catch (error) {
+      return renderError(spec.style, error);
+    }
+  };
+  return http[spec.method](`${ctx.baseUrl}${spec.path}`, withFaults(ctx, resolver));
+}

@@ -1,0 +1,67 @@
+import { AcceptInvitationParams } from '@credential-agent/sdk/models';
+import { type HttpHandler, HttpResponse } from 'msw';
+import type { SandboxContext } from '../context.js';
+import { endpoint } from '../endpoint.js';
+import { HttpError, recordNotFound } from '../http.js';
+import { transition } from '../records/common.js';
+import { connectionPair, type InviteeOptions } from '../records/connection.js';
+import { type CredentialRecord, credentialRecord, linkConnection } from '../records/credential.js';
+import type { OutOfBandRecord } from '../records/oob.js';
+
+function findOutOfBand(ctx: SandboxContext, id: string): OutOfBandRecord {
+  const record = ctx.state.outOfBand.get(id);
+  if (!record) throw recordNotFound('OutOfBandRecord', id);
+  return record;
+}
+
+/** The issuer's exchange record of the offer attached to an invitation (same thread). */
+function offerOf(ctx: SandboxContext, oob: OutOfBandRecord): CredentialRecord | undefined {
+  const threadId = oob.outOfBandInvitation['requests~attach'][0]?.data.json['@id'];
+  return [...ctx.state.credentials.values()].find((r) => r.role === 'issuer' && r.threadId === threadId);
+}
+
+/**
+ * Accepting an invitation completes the DID exchange at once (both agents live in the sandbox):
+ * the out-of-band record moves to `done`, both connection records are `completed`, the issuer's
+ * exchange record is tied to its connection, and the holder gets its side of the exchange in
+ * `offer-received` on the same thread.
+ */
+function accept(ctx: SandboxContext, oob: OutOfBandRecord, invitee: InviteeOptions) {
+  if (oob.state !== 'await-response') {
+    throw new HttpError(
+      500,
+      `CredoError: Out-of-band record ${oob.id} is in state ${oob.state}, expected await-response.`,
+    );
+  }
+  const { holder, issuer } = connectionPair(oob, invitee);
+  ctx.state.connections.set(issuer.id, issuer);
+  ctx.state.connections.set(holder.id, holder);
+  transition(oob, 'done');
+  const offer = offerOf(ctx, oob);
+  if (offer) {
+    linkConnection(offer, issuer.id);
+    const holderSide = credentialRecord('holder', 'offer-received', {
+      threadId: offer.threadId,
+      parentThreadId: offer.parentThreadId,
+      protocolVersion: offer.protocolVersion,
+      attributes: offer.credentialAttributes.map(({ name, value }) => ({ name, value })),
+      connectionId: holder.id,
+    });
+    ctx.state.credentials.set(holderSide.id, holderSide);
+  }
+  return { connectionRecord: holder, outOfBandRecord: oob };
+}
+
+/** `GET /oob/{id}` and `POST /oob/{id}/accept-invitation` of the agent controller. */
+export function oobHandlers(ctx: SandboxContext): HttpHandler[] {
+  return [
+    endpoint(ctx, { method: 'get', path: '/oob/:id', style: 'agent' }, ({ param }) =>
+      HttpResponse.json(findOutOfBand(ctx, param('id'))),
+    ),
+    endpoint(
+      ctx,
+      { method: 'post', path: '/oob/:id/accept-invitation', style: 'agent', body: AcceptInvitationParams },
+      ({ param, body }) => HttpResponse.json(accept(ctx, findOutOfBand(ctx, param('id')), body)),
+    ),
+  ];
+}

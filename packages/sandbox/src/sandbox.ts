@@ -1,0 +1,90 @@
+import type { RequestHandler } from 'msw';
+import type { SandboxContext } from './context.js';
+import { FaultController, type FaultSpec, routeMatches } from './faults.js';
+import { createHandlers } from './handlers/index.js';
+import { DEMO_USER, SandboxState } from './state.js';
+
+/** Options of {@link createSandbox}. */
+export interface SandboxOptions {
+  /** Where the handlers answer; default `http://agent.test`. */
+  baseUrl?: string;
+  /** Faults in force from the start (and again after {@link Sandbox.reset}). */
+  faults?: FaultSpec[];
+  /** Most holders one e-mail offer request may carry; default 10, as on the demo deployment. */
+  emailBatchLimit?: number;
+  /** Lifetime of issued tokens in seconds (`expires_in`); default 86 400. */
+  tokenTtlSeconds?: number;
+}
+
+/** A stateful fake Credential Agent Service. */
+export interface Sandbox {
+  /** The base URL the handlers answer on, without a trailing slash. */
+  readonly baseUrl: string;
+  /** msw handlers for all ten endpoints: `setupServer(...sandbox.handlers)`. */
+  readonly handlers: RequestHandler[];
+  /** The in-memory records; tests may read and change them. */
+  readonly state: SandboxState;
+  /** The injected faults: `add(spec)`, `clear()`. */
+  readonly faults: FaultController;
+  /**
+   * Requests received, optionally only those of one method and/or at or below one path (e.g.
+   * `'/credentials'`). Requests a fault dropped count too.
+   */
+  requestCount(method?: string, pathPrefix?: string): number;
+  /** E-mail offers delivered to one address. */
+  deliveries(email: string): number;
+  /** E-mail offers delivered to anyone. */
+  totalDeliveries(): number;
+  /** A valid bearer token, for the demo user unless another user's e-mail is given. */
+  issueToken(email?: string): string;
+  /** Back to the freshly created sandbox: records, tokens and counters gone, initial faults only. */
+  reset(): void;
+}
+
+/**
+ * Creates an in-memory sandbox whose msw handlers behave like the Credential Agent Service.
+ * @throws {@link Error} when `baseUrl` is not an http(s) URL or a fault spec is invalid.
+ * @example
+ * import { setupServer } from 'msw/node';
+ * import { createSandbox, DEMO_USER, DEMO_ORG_ID } from '@credential-agent/sandbox';
+ * const sandbox = createSandbox();
+ * const server = setupServer(...sandbox.handlers);
+ * server.listen({ onUnhandledRequest: 'error' });
+ * const agent = new AgentClient({ baseUrl: sandbox.baseUrl, orgId: DEMO_ORG_ID });
+ * await agent.auth.signIn(DEMO_USER);
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const baseUrl = normaliseBaseUrl(options.baseUrl ?? 'http://agent.test');
+  const state = new SandboxState(options.tokenTtlSeconds ?? 86_400);
+  const faults = new FaultController(options.faults ?? []);
+  const ctx: SandboxContext = { baseUrl, state, faults, emailBatchLimit: options.emailBatchLimit ?? 10 };
+  const handlers = createHandlers(ctx);
+  return {
+    baseUrl,
+    handlers,
+    state,
+    faults,
+    requestCount: (method, pathPrefix) =>
+      state.requests.filter((r) =>
+        routeMatches(
+          { ...(method ? { method } : {}), ...(pathPrefix ? { path: pathPrefix } : {}) },
+          r.method,
+          r.path,
+        ),
+      ).length,
+    deliveries: (email) => state.emails.filter((e) => e.to.toLowerCase() === email.toLowerCase()).length,
+    totalDeliveries: () => state.emails.length,
+    issueToken: (email = DEMO_USER.email) => state.issueToken(email),
+    reset: () => {
+      state.reset();
+      faults.reset();
+    },
+  };
+}
+
+function normaliseBaseUrl(value: string): string {
+  const url = new URL(value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`baseUrl must be an http(s) URL`);
+  return url.href.replace(/\/+$/, '');
+}

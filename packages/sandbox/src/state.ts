@@ -1,0 +1,116 @@
+import { randomToken } from './keys.js';
+import type { ConnectionRecord } from './records/connection.js';
+import type { CredentialRecord } from './records/credential.js';
+import type { DidRecord } from './records/did.js';
+import type { OutOfBandRecord } from './records/oob.js';
+import type { ProofRecord } from './records/proof.js';
+import type { SchemaRecord } from './records/schema.js';
+
+/** The seeded user. The password is a published demo value, not a secret. */
+export const DEMO_USER = { email: 'issuer@example.com', password: 'demo-password' } as const;
+/** The seeded organisation; {@link DEMO_USER} is a member. */
+export const DEMO_ORG_ID = '3f0d6c52-8a4e-4f57-9b1c-2e6a7d9f4b10';
+/** An organisation that exists but {@link DEMO_USER} is not a member of (403). */
+export const OTHER_ORG_ID = 'b8e2a1f4-5c3d-4e6b-8f7a-9d0c1b2e3f45';
+
+/** A user who can sign in. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  password: string;
+}
+
+/** An organisation and the e-mails of its members. */
+export interface OrgRecord {
+  id: string;
+  name: string;
+  members: string[];
+}
+
+/** An issued bearer token; `expiresAt` is epoch ms. */
+export interface TokenRecord {
+  email: string;
+  expiresAt: number;
+}
+
+/** An offer e-mail the sandbox "sent" (one per holder of an e-mail offer). */
+export interface SentEmail {
+  to: string;
+  orgId: string;
+  outOfBandId: string;
+  invitationUrl: string;
+  sentAt: string;
+}
+
+/** One request the sandbox received (method upper-case, path relative to the base URL). */
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+}
+
+/**
+ * Everything the sandbox knows, in memory. Maps keep insertion order, which is the storage order
+ * `GET /credentials` answers in. Tests may read and change the records directly.
+ */
+export class SandboxState {
+  readonly users = new Map<string, UserRecord>();
+  readonly orgs = new Map<string, OrgRecord>();
+  readonly tokens = new Map<string, TokenRecord>();
+  readonly outOfBand = new Map<string, OutOfBandRecord>();
+  readonly connections = new Map<string, ConnectionRecord>();
+  readonly credentials = new Map<string, CredentialRecord>();
+  readonly proofs = new Map<string, ProofRecord>();
+  readonly dids = new Map<string, DidRecord>();
+  readonly schemas = new Map<string, SchemaRecord>();
+  readonly emails: SentEmail[] = [];
+  readonly requests: ReceivedRequest[] = [];
+  readonly #tokenTtlSeconds: number;
+
+  constructor(tokenTtlSeconds: number) {
+    this.#tokenTtlSeconds = tokenTtlSeconds;
+    this.#seed();
+  }
+
+  /** How long issued tokens live, in seconds (`expires_in`). */
+  get tokenTtlSeconds(): number {
+    return this.#tokenTtlSeconds;
+  }
+
+  /** Forgets every record, token and counter, and seeds the demo user and organisations again. */
+  reset(): void {
+    for (const map of [this.users, this.orgs, this.tokens, this.outOfBand, this.connections]) map.clear();
+    for (const map of [this.credentials, this.proofs, this.dids, this.schemas]) map.clear();
+    this.emails.length = 0;
+    this.requests.length = 0;
+    this.#seed();
+  }
+
+  /** Issues a token for a user that lives {@link tokenTtlSeconds}. */
+  issueToken(email: string): string {
+    const token = randomToken();
+    this.tokens.set(token, { email, expiresAt: Date.now() + this.#tokenTtlSeconds * 1000 });
+    return token;
+  }
+
+  /** The user a live token belongs to, or undefined for an unknown or expired token. */
+  userForToken(token: string): UserRecord | undefined {
+    const record = this.tokens.get(token);
+    if (!record || Date.now() >= record.expiresAt) return undefined;
+    return this.users.get(record.email);
+  }
+
+  /** Whether the user is a member of the organisation (false for unknown organisations). */
+  isMember(email: string, orgId: string): boolean {
+    return this.orgs.get(orgId)?.members.includes(email) ?? false;
+  }
+
+  #seed(): void {
+    this.users.set(DEMO_USER.email, {
+      id: '5d9a7c3e-1b2f-4a6d-8e0c-7f1b3a5d9c21',
+      email: DEMO_USER.email,
+      password: DEMO_USER.password,
+    });
+    this.orgs.set(DEMO_ORG_ID, { id: DEMO_ORG_ID, name: 'Demo Issuer', members: [DEMO_USER.email] });
+    this.orgs.set(OTHER_ORG_ID, { id: OTHER_ORG_ID, name: 'Other Org', members: [] });
+  }
+}

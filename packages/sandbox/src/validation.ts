@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+
+/** Formats an issue path as `credentialOffer[0].emailId`. */
+function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}
+
+function article(expected: string): string {
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+/** One NestJS-like sentence per issue, naming the field: `issuerId is required`. */
+function describe(issue: z.core.$ZodIssue, root: string): string[] {
+  const where = formatPath(issue.path);
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => `property ${where ? `${where}.` : ''}${key} should not exist`);
+  }
+  const field = where || root;
+  if (issue.code === 'invalid_type') {
+    return ['input' in issue ? `${field} must be ${article(issue.expected)}` : `${field} is required`];
+  }
+  return [`${field} ${issue.message}`];
+}
+
+/** The outcome of checking a value against a request schema. */
+export type Checked<T> = { ok: true; data: T } | { ok: false; messages: string[] };
+
+/**
+ * Checks a request body or query with the SDK's schema. Messages name fields, never values, so
+ * secrets sent in a body (passwords, seeds) cannot leak into them.
+ */
+export function check<S extends z.ZodType>(schema: S, value: unknown, root: string): Checked<z.output<S>> {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, messages: result.error.issues.flatMap((issue) => describe(issue, root)) };
+}
