@@ -1,0 +1,28 @@
+import { VERSION } from './version.js';
+
+// The only file that touches `process`. `--version` is answered before anything else loads.
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  process.stdout.write(`${VERSION}\n`);
+} else {
+  const [{ run }, { createContext }, { createIO }] = await Promise.all([
+    import('./main.js'),
+    import('./context.js'),
+    import('./io.js'),
+  ]);
+  const controller = new AbortController();
+  // First Ctrl-C cancels the running call (exit 130 once it unwinds); a second one ends at once.
+  const onSigint = () => {
+    if (controller.signal.aborted) process.exit(130);
+    controller.abort(new Error('cancelled (SIGINT)'));
+  };
+  process.on('SIGINT', onSigint);
+  // A closed pipe (`agent-cli … | head`) is not an error of ours.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+  const io = createIO({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+  const ctx = createContext({ io, env: process.env, signal: controller.signal, platform: process.platform });
+  process.exitCode = await run(argv, ctx);
+  process.off('SIGINT', onSigint);
+}

@@ -1,0 +1,19 @@
+import { InvalidArgumentError } from 'commander';
+import type { Profile } from '../../config.js';
+
+/** The settings `config get/set` know, by their command-line names. */
+export const CONFIG_KEYS = { 'base-url': 'baseUrl', org: 'org' } as const satisfies Record<
+  string,
+  keyof Profile
+>;
+
+/** A key of {@link CONFIG_KEYS}. */
+export type ConfigKey = keyof typeof CONFIG_KEYS;
+
+/** Commander parser of a config key. */
+export function parseKey(value: string): ConfigKey {
+  if (!(value in CONFIG_KEYS)) {
+    throw new InvalidArgumentError(`unknown key "${value}" (known: ${Object.keys(CONFIG_KEYS).join(', ')})`);
+  }
+  return value as ConfigKey;
+}

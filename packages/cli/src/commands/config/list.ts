@@ -1,0 +1,35 @@
+import { isExpired } from '@credential-agent/sdk';
+import type { Command } from 'commander';
+import type { Profile } from '../../config.js';
+import type { CliContext } from '../../context.js';
+import { printData } from '../../output.js';
+import { type ProfilesView, type ProfileView, presentProfiles } from '../../presenters/config.js';
+
+/** `agent-cli config list`. */
+export function registerList(group: Command, ctx: CliContext): void {
+  group
+    .command('list')
+    .description('List the profiles (the current one is marked *)')
+    .addHelpText('after', '\nExample:\n  $ agent-cli config list --json')
+    .action(() => runList(ctx));
+}
+
+function viewOf(profile: Profile): ProfileView {
+  const token = profile.token;
+  return {
+    baseUrl: profile.baseUrl,
+    org: profile.org,
+    email: profile.email,
+    signedIn: token !== undefined && !isExpired(token),
+    expiresAt: token?.expiresAt === undefined ? undefined : new Date(token.expiresAt).toISOString(),
+  };
+}
+
+export async function runList(ctx: CliContext): Promise<void> {
+  const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
+  const profiles = Object.fromEntries(
+    Object.entries(config.profiles()).map(([name, p]) => [name, viewOf(p)]),
+  );
+  const view: ProfilesView = { current: settings.profile, path: config.path, profiles };
+  printData(ctx, view, presentProfiles);
+}

@@ -1,0 +1,49 @@
+import { DID_METHODS, DID_NETWORKS, type DidWriteParams, KEY_TYPES } from '@credential-agent/sdk';
+import type { Command } from 'commander';
+import type { CliContext } from '../../context.js';
+import { mergeFlags, readBodyFile, requireFields } from '../../input.js';
+import { printData } from '../../output.js';
+import { presentDid } from '../../presenters/dids.js';
+
+interface WriteOptions {
+  file?: string;
+  method?: string;
+  keyType?: string;
+  network?: string;
+  seed?: string;
+  domain?: string;
+  role?: string;
+  endorserDid?: string;
+  did?: string;
+  endpoint?: string;
+}
+
+/** `agent-cli dids write`. */
+export function registerWrite(group: Command, ctx: CliContext): void {
+  group
+    .command('write')
+    .description('Register a DID (nym registration) and print its DID document')
+    .option('--file <path>', 'JSON body (didDocument, …); - reads stdin; flags override it')
+    .option('--method <method>', `DID method (${DID_METHODS.join(', ')})`)
+    .option('--key-type <type>', `key type (${KEY_TYPES.join(', ')})`)
+    .option('--network <network>', `network (${DID_NETWORKS.join(', ')})`)
+    .option('--seed <seed>', 'seed of the key (a secret: never printed)')
+    .option('--domain <domain>', 'domain of a did:web')
+    .option('--role <role>', 'ledger role (endorser)')
+    .option('--endorser-did <did>', 'DID of the endorser')
+    .option('--did <did>', 'the DID to register, when known')
+    .option('--endpoint <url>', 'service endpoint')
+    .addHelpText('after', '\nExample:\n  $ agent-cli dids write --method key --key-type ed25519 --json')
+    .action((opts: WriteOptions) => runWrite(ctx, opts));
+}
+
+export async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
+  const { file, method, keyType, ...rest } = opts;
+  const body = mergeFlags<DidWriteParams>(await readBodyFile(ctx, file), { method, keyType, ...rest });
+  ctx.secrets.add(body.seed);
+  ctx.secrets.add(body.privatekey);
+  requireFields(body, { method: '--method', keyType: '--key-type' });
+  const sdk = await ctx.sdk();
+  const result = await ctx.spinner('Registering the DID', () => sdk.dids.write(body, { signal: ctx.signal }));
+  printData(ctx, result, presentDid);
+}

@@ -1,0 +1,48 @@
+import { CREDENTIAL_TYPES } from '@credential-agent/sdk';
+import type { Command } from 'commander';
+import type { CliContext } from '../../context.js';
+import { collect, collectAttr, readBodyFile } from '../../input.js';
+import { printData } from '../../output.js';
+import { presentOffersEmailed } from '../../presenters/offers.js';
+import { type EmailBodyFlags, emailBody, recipients } from './email-body.js';
+
+/** Options of `offers email`. */
+export interface EmailOptions extends EmailBodyFlags {
+  file?: string;
+}
+
+/** `agent-cli offers email`. */
+export function registerEmail(group: Command, ctx: CliContext): void {
+  group
+    .command('email')
+    .description('Create credential offers and e-mail them to holders')
+    .option('--file <path>', 'JSON body (credentialOffer template, credentialDefinitionId, …); - reads stdin')
+    .option(
+      '--email <address>',
+      "holder's e-mail address; repeat for more (replaces the file's list)",
+      collect,
+    )
+    .option('--credential-type <type>', `credential type (${CREDENTIAL_TYPES.join(', ')})`)
+    .option('--cred-def-id <id>', 'credential definition id')
+    .option('--comment <text>', 'comment shown to the holders')
+    .option('--protocol-version <version>', 'v1 (default) or v2')
+    .option('--attr <name=value>', 'indy credential attribute; repeat for more', collectAttr)
+    .addHelpText(
+      'after',
+      `
+Example:
+  $ agent-cli offers email --org 3fa85f64-5717-4562-b3fc-2c963f66afa6 --file email-offer.json \\
+      --email alice@example.com --email bob@example.com --credential-type jsonld`,
+    )
+    .action((opts: EmailOptions) => runEmail(ctx, opts));
+}
+
+export async function runEmail(ctx: CliContext, opts: EmailOptions): Promise<void> {
+  const orgId = await ctx.org();
+  const body = emailBody(await readBodyFile(ctx, opts.file), opts);
+  const sdk = await ctx.sdk();
+  const result = await ctx.spinner('Sending the offers', () =>
+    sdk.org(orgId).offers.sendByEmail(body, { signal: ctx.signal }),
+  );
+  printData(ctx, result, (data, style) => presentOffersEmailed(data, recipients(body), style));
+}

@@ -1,0 +1,56 @@
+import { PROOF_REQUEST_TYPES, type ProofRequestParams } from '@credential-agent/sdk';
+import type { Command } from 'commander';
+import type { CliContext } from '../../context.js';
+import { mergeFlags, readBodyFile, requireFields, requireFlag } from '../../input.js';
+import { printData } from '../../output.js';
+import { presentProofRequested } from '../../presenters/proofs.js';
+
+interface RequestOptions {
+  file?: string;
+  connectionId?: string;
+  requestType?: string;
+  comment?: string;
+  protocolVersion?: string;
+  goalCode?: string;
+  autoAcceptProof?: string;
+}
+
+/** `agent-cli proofs request`. */
+export function registerRequest(group: Command, ctx: CliContext): void {
+  group
+    .command('request')
+    .description('Send a proof request to a connection')
+    .option('--file <path>', 'JSON body (proofFormats, …); - reads stdin; flags override it')
+    .option('--connection-id <id>', 'connection to ask')
+    .option('--request-type <type>', `request type (${PROOF_REQUEST_TYPES.join(', ')})`)
+    .option('--comment <text>', 'comment for the holder')
+    .option('--protocol-version <version>', 'v1 or v2')
+    .option('--goal-code <code>', 'goal code')
+    .option('--auto-accept-proof <mode>', 'always, contentApproved or never')
+    .addHelpText(
+      'after',
+      `
+Example:
+  $ agent-cli proofs request --org 3fa85f64-5717-4562-b3fc-2c963f66afa6 --file proof.json \\
+      --connection-id 1c7e2a90-5b3d-4f6e-8a1b-2c3d4e5f6a7b --request-type presentationExchange`,
+    )
+    .action((opts: RequestOptions) => runRequest(ctx, opts));
+}
+
+export async function runRequest(ctx: CliContext, opts: RequestOptions): Promise<void> {
+  const orgId = await ctx.org();
+  const requestType = requireFlag(opts.requestType, '--request-type');
+  const body = mergeFlags<ProofRequestParams>(await readBodyFile(ctx, opts.file), {
+    connectionId: opts.connectionId,
+    comment: opts.comment,
+    protocolVersion: opts.protocolVersion,
+    goalCode: opts.goalCode,
+    autoAcceptProof: opts.autoAcceptProof,
+  });
+  requireFields(body, { connectionId: '--connection-id', proofFormats: '--file' });
+  const sdk = await ctx.sdk();
+  const result = await ctx.spinner('Sending the proof request', () =>
+    sdk.org(orgId).proofs.request(body, { requestType, signal: ctx.signal }),
+  );
+  printData(ctx, result, presentProofRequested);
+}

@@ -1,0 +1,97 @@
+import {
+  AbortError,
+  AgentError,
+  ApiError,
+  AuthenticationError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestValidationError,
+} from '@credential-agent/sdk';
+import { ExitCode } from './exit-codes.js';
+
+/** A wrong command line: a missing or invalid value. Exit code 2; nothing was sent. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** No usable token (whoami without login). Exit code 4 with the login hint. */
+export class AuthRequiredError extends Error {
+  override name = 'AuthRequiredError';
+}
+
+/** Ends the command with `code` after it has already reported what happened (bulk partial success). */
+export class ExitWith extends Error {
+  override name = 'ExitWith';
+  readonly code: ExitCode;
+  constructor(code: ExitCode, message = `exit ${code}`) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** How a failure is reported: the exit code and the lines for stderr. */
+export interface RenderedError {
+  code: ExitCode;
+  lines: string[];
+}
+
+const LOGIN_HINT = 'hint: run: agent-cli login';
+/** Inquirer's errors when a prompt is cancelled (Ctrl-C in raw mode, or our AbortSignal). */
+const PROMPT_CANCELLED = new Set(['ExitPromptError', 'AbortPromptError', 'CancelPromptError']);
+
+function isCancel(error: unknown): boolean {
+  return error instanceof AbortError || (error instanceof Error && PROMPT_CANCELLED.has(error.name));
+}
+
+function renderAuth(error: AuthenticationError): RenderedError {
+  const signingIn = error.path === 'auth/signin';
+  let line = `error: ${error.message} (HTTP 401)`;
+  if (error.reason === 'missing-token') line = 'error: not signed in';
+  if (error.reason === 'expired-token') line = 'error: the access token has expired';
+  return { code: ExitCode.AuthRequired, lines: signingIn ? [line] : [line, LOGIN_HINT] };
+}
+
+function renderApi(error: ApiError): RenderedError {
+  const lines = [`error: ${error.message} (HTTP ${error.status})`];
+  if (error instanceof PermissionDeniedError) {
+    lines.push('hint: check --org (or AGENT_CLI_ORG / the profile org): the user has no role there');
+  }
+  if (error instanceof RateLimitError && error.retryAfter !== undefined) {
+    lines.push(`hint: retry after ${error.retryAfter} s`);
+  }
+  return { code: ExitCode.Failure, lines };
+}
+
+function renderKnown(error: unknown): RenderedError | undefined {
+  if (error instanceof ExitWith) return { code: error.code, lines: [] };
+  if (isCancel(error)) return { code: ExitCode.Cancelled, lines: ['cancelled'] };
+  if (error instanceof UsageError) return { code: ExitCode.Usage, lines: [`error: ${error.message}`] };
+  if (error instanceof AuthRequiredError) {
+    return { code: ExitCode.AuthRequired, lines: [`error: ${error.message}`, LOGIN_HINT] };
+  }
+  if (error instanceof RequestValidationError) {
+    const fields = error.issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+    return { code: ExitCode.Usage, lines: [`error: invalid input: ${fields}`] };
+  }
+  if (error instanceof AuthenticationError) return renderAuth(error);
+  if (error instanceof ApiError) return renderApi(error);
+  if (error instanceof AgentError) return { code: ExitCode.Failure, lines: [`error: ${error.message}`] };
+  return undefined;
+}
+
+/**
+ * Maps any failure to one clear line (plus a hint where one helps) and its exit code. Known
+ * secrets are scrubbed from every line; `verbose` adds the stack of unexpected errors.
+ */
+export function renderError(
+  error: unknown,
+  opts: { verbose: boolean; scrub: (text: string) => string },
+): RenderedError {
+  const known = renderKnown(error);
+  const rendered: RenderedError = known ?? {
+    code: ExitCode.Failure,
+    lines: [`error: ${error instanceof Error ? error.message : String(error)}`],
+  };
+  if (!known && opts.verbose && error instanceof Error && error.stack) rendered.lines.push(error.stack);
+  return { code: rendered.code, lines: rendered.lines.map(opts.scrub) };
+}

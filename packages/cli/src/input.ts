@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises';
+import { InvalidArgumentError } from 'commander';
+import type { CliContext } from './context.js';
+import { UsageError } from './errors.js';
+
+/** A JSON object read from `--file`. */
+export type Body = Record<string, unknown>;
+
+/** Commander parser of a repeatable option: collects every value in order. */
+export function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** Commander parser of a repeatable `--attr name=value`. */
+export function collectAttr(
+  value: string,
+  previous: { name: string; value: string }[] | undefined,
+): { name: string; value: string }[] {
+  const at = value.indexOf('=');
+  if (at <= 0) throw new InvalidArgumentError(`expected name=value, got "${value}"`);
+  return [...(previous ?? []), { name: value.slice(0, at).trim(), value: value.slice(at + 1) }];
+}
+
+/**
+ * Reads the JSON object of `--file path` (`-` reads stdin); `{}` when no file was given.
+ * @throws {@link UsageError} naming the file when it cannot be read or is not a JSON object.
+ */
+export async function readBodyFile(ctx: CliContext, file: string | undefined): Promise<Body> {
+  if (file === undefined) return {};
+  let text: string;
+  try {
+    text = file === '-' ? await ctx.io.readStdin() : await readFile(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`--file ${file}: cannot read it (${reason})`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--file ${file}: not valid JSON (${(error as Error).message})`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new UsageError(`--file ${file}: expected a JSON object`);
+  }
+  return parsed as Body;
+}
+
+/** The file's body with every flag that was given laid over it (flags win). */
+export function mergeFlags<T extends Body>(file: Body, flags: Record<string, unknown>): T {
+  const given = Object.entries(flags).filter(([, v]) => v !== undefined);
+  return { ...file, ...Object.fromEntries(given) } as T;
+}
+
+/**
+ * Checks that each required field is present after merging, naming the flag that sets it.
+ * @throws {@link UsageError} `missing --connection-id (or "connectionId" in --file)`.
+ */
+export function requireFields(body: Body, flags: Record<string, string>): void {
+  for (const [field, flag] of Object.entries(flags)) {
+    const value = body[field];
+    if (value === undefined || value === null || value === '') {
+      throw new UsageError(`missing ${flag} (or "${field}" in --file)`);
+    }
+  }
+}
+
+/** A required value that has no --file fallback. @throws {@link UsageError} naming the flag. */
+export function requireFlag<T>(value: T | undefined, flag: string): T {
+  if (value === undefined || value === '') throw new UsageError(`missing ${flag}`);
+  return value;
+}

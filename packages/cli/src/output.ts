@@ -1,0 +1,23 @@
+import type { CliContext } from './context.js';
+import type { Style } from './style.js';
+
+/** Data as the `--json` output prints it: the SDK result, indented, stable across releases. */
+export function toJson(data: unknown): string {
+  return JSON.stringify(data, null, 2);
+}
+
+/** Prints a command's result on stdout: JSON with `--json`, else the presenter's text. */
+export function printData<T>(ctx: CliContext, data: T, present: (data: T, style: Style) => string): void {
+  const text = ctx.globals.json ? toJson(data) : present(data, ctx.style);
+  if (text !== '') ctx.io.out(text);
+}
+
+/** Reports success on stderr (`✓ …`), so stdout stays data only. */
+export function printDone(ctx: CliContext, message: string): void {
+  ctx.io.err(`${ctx.style.green('✓')} ${message}`);
+}
+
+/** Prints a warning on stderr. */
+export function printWarning(ctx: CliContext, message: string): void {
+  ctx.io.err(`${ctx.style.yellow('warning:')} ${message}`);
+}

@@ -1,0 +1,31 @@
+import type { Style } from '../style.js';
+import { cell, table } from './layout.js';
+
+/** A profile as `config list` shows it: never the token. */
+export interface ProfileView {
+  baseUrl: string | undefined;
+  org: string | undefined;
+  email: string | undefined;
+  signedIn: boolean;
+  expiresAt: string | undefined;
+}
+
+/** What `config list` prints. */
+export interface ProfilesView {
+  current: string;
+  path: string;
+  profiles: Record<string, ProfileView>;
+}
+
+/** The profiles as a table; the current one is marked with `*`. */
+export function presentProfiles(view: ProfilesView, style: Style): string {
+  const rows = Object.entries(view.profiles).map(([name, p]) => [
+    `${name === view.current ? '*' : ' '} ${name}`,
+    cell(p.baseUrl),
+    cell(p.org),
+    cell(p.email),
+    p.signedIn ? `yes${p.expiresAt ? ` (until ${p.expiresAt})` : ''}` : 'no',
+  ]);
+  const empty = `No profiles yet (config file: ${view.path}).`;
+  return table(['  PROFILE', 'BASE URL', 'ORG', 'USER', 'SIGNED IN'], rows, style, empty);
+}

@@ -1,0 +1,34 @@
+import type { OfferCreated, OrgResponse } from '@credential-agent/sdk';
+import type { Style } from '../style.js';
+import { fields } from './layout.js';
+
+/** A created shareable offer: the link to share first. */
+export function presentOfferCreated(result: OrgResponse<OfferCreated>, style: Style): string {
+  const data = result.data;
+  return fields(
+    [
+      ['Invitation URL', data.deepLinkURL ?? data.invitationUrl],
+      ['Out-of-band ID', data.outOfBandRecordId ?? data.outOfBandRecord?.id],
+      ['Thread ID', data.credentialRequestThId],
+      ['Invitation DID', data.invitationDid],
+      ['Message', result.message],
+    ],
+    style,
+  );
+}
+
+/** The outcome of sending offers by e-mail. */
+export function presentOffersEmailed(
+  result: OrgResponse<boolean | Record<string, unknown>>,
+  recipients: readonly string[],
+  style: Style,
+): string {
+  const who = recipients.length === 1 ? '1 holder' : `${recipients.length} holders`;
+  return fields(
+    [
+      ['Sent to', `${who}: ${recipients.join(', ')}`],
+      ['Message', result.message],
+    ],
+    style,
+  );
+}

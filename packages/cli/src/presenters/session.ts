@@ -1,0 +1,43 @@
+import type { Style } from '../style.js';
+import { fields } from './layout.js';
+
+/** What `whoami` and `login --json` report. Never holds the token. */
+export interface SessionView {
+  profile: string;
+  baseUrl: string | undefined;
+  org: string | undefined;
+  email: string | undefined;
+  signedIn: boolean;
+  /** Where the token comes from: the profile, or `AGENT_CLI_TOKEN`. */
+  tokenSource: 'profile' | 'env' | undefined;
+  /** ISO time, when known. */
+  expiresAt: string | undefined;
+  expired: boolean;
+}
+
+function expiry(view: SessionView, now: number, style: Style): string {
+  if (!view.signedIn) return style.yellow('not signed in');
+  if (!view.expiresAt) return 'unknown';
+  if (view.expired) return style.red(`${view.expiresAt} (expired)`);
+  const minutes = Math.max(0, Math.round((Date.parse(view.expiresAt) - now) / 60_000));
+  const left = minutes >= 120 ? `${Math.round(minutes / 60)} h` : `${minutes} min`;
+  return `${view.expiresAt} (in ${left})`;
+}
+
+/** The `whoami` summary. */
+export function presentSession(view: SessionView, style: Style, now: number = Date.now()): string {
+  return fields(
+    [
+      ['Profile', view.profile],
+      ['Base URL', view.baseUrl ?? '(not set)'],
+      ['Org', view.org ?? '(not set)'],
+      ['User', view.email],
+      [
+        'Token',
+        view.tokenSource === 'env' ? 'from AGENT_CLI_TOKEN' : view.signedIn ? 'stored in profile' : '-',
+      ],
+      ['Expires', expiry(view, now, style)],
+    ],
+    style,
+  );
+}

@@ -1,0 +1,124 @@
+import { Command, Help, Option } from 'commander';
+import { registerLogin } from './commands/auth/login.js';
+import { registerLogout } from './commands/auth/logout.js';
+import { registerWhoami } from './commands/auth/whoami.js';
+import type { CliContext } from './context.js';
+import type { GlobalOptions } from './globals.js';
+import { VERSION } from './version.js';
+
+/** A command group's verbs, registered on demand. */
+export interface GroupModule {
+  register(group: Command, ctx: CliContext): void;
+}
+
+interface Group {
+  description: string;
+  load: () => Promise<GroupModule>;
+}
+
+/**
+ * The command groups. Their verbs load only when the group is used (or for `completion`), so
+ * `agent-cli --help` reads neither the SDK's schemas nor any other heavy module.
+ */
+export const GROUPS: Record<string, Group> = {
+  oob: { description: 'Out-of-band records and invitations', load: () => import('./commands/oob/index.js') },
+  offers: {
+    description: 'Out-of-band credential offers of an organisation',
+    load: () => import('./commands/offers/index.js'),
+  },
+  credentials: {
+    description: 'Credential exchange records',
+    load: () => import('./commands/credentials/index.js'),
+  },
+  proofs: {
+    description: 'Proof requests of an organisation',
+    load: () => import('./commands/proofs/index.js'),
+  },
+  dids: { description: 'DID registration', load: () => import('./commands/dids/index.js') },
+  schemas: { description: 'Ledger schemas', load: () => import('./commands/schemas/index.js') },
+  config: { description: 'Profiles and settings', load: () => import('./commands/config/index.js') },
+  completion: {
+    description: 'Print a shell completion script (bash, zsh, fish)',
+    load: () => import('./commands/completion/index.js'),
+  },
+};
+
+/** Root options that take a value, so the group name can be found in argv. */
+const VALUE_OPTIONS = new Set(['--base-url', '--org', '--profile']);
+
+/** The groups argv needs: the one it names (also after `help`), or all of them for `completion`. */
+export function groupsFor(argv: readonly string[]): string[] {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (VALUE_OPTIONS.has(arg)) i++;
+    else if (arg === '--') return [];
+    else if (!arg.startsWith('-') && arg !== 'help') {
+      if (arg === 'completion') return Object.keys(GROUPS);
+      return arg in GROUPS ? [arg] : [];
+    }
+  }
+  return [];
+}
+
+// `--version` is answered before parsing (see main.ts) because `schemas create --version` needs
+// the name: a root option would swallow it. It is only listed in the root help.
+const versionOption = new Option('-V, --version', 'print the version');
+
+function rootOptions(program: Command): Command {
+  return program
+    .option('--base-url <url>', 'service base URL (env AGENT_CLI_BASE_URL)')
+    .option('--org <id>', 'organisation id for org-scoped commands (env AGENT_CLI_ORG)')
+    .option('--profile <name>', 'configuration profile (env AGENT_CLI_PROFILE; default "default")')
+    .option('--json', 'print machine-readable JSON on stdout')
+    .option('--verbose', 'print the HTTP exchange on stderr (secrets redacted)')
+    .option('--no-color', 'disable colour (NO_COLOR is honoured too)')
+    .option('--insecure', 'allow a plain http:// base URL that is not loopback');
+}
+
+function globalsOf(program: Command): GlobalOptions {
+  const o = program.opts<Partial<GlobalOptions>>();
+  return {
+    baseUrl: o.baseUrl,
+    org: o.org,
+    profile: o.profile,
+    json: o.json === true,
+    verbose: o.verbose === true,
+    color: o.color !== false,
+    insecure: o.insecure === true,
+  };
+}
+
+/** Builds the root command, the auth commands and the (empty) groups. */
+export function createProgram(ctx: CliContext): Command {
+  const program = new Command('agent-cli')
+    .description(`Credential Agent Service from a terminal and from CI (v${VERSION})`)
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => ctx.io.out(s), writeErr: (s) => ctx.io.err(s) })
+    .configureHelp({
+      showGlobalOptions: true,
+      visibleOptions(this: Help, cmd: Command): Option[] {
+        const shown = Help.prototype.visibleOptions.call(this, cmd);
+        return cmd.parent ? shown : [versionOption, ...shown];
+      },
+    })
+    .showSuggestionAfterError()
+    .hook('preAction', () => ctx.applyGlobals(globalsOf(program)));
+  rootOptions(program).addHelpText(
+    'after',
+    '\nExamples:\n  $ agent-cli login --email issuer@example.com\n  $ agent-cli credentials list --state offer-sent --json\n\nExit codes: 0 ok, 1 failure, 2 usage, 3 partial success, 4 login needed, 130 cancelled.',
+  );
+  registerLogin(program, ctx);
+  registerLogout(program, ctx);
+  registerWhoami(program, ctx);
+  for (const [name, group] of Object.entries(GROUPS)) program.command(name).description(group.description);
+  return program;
+}
+
+/** Registers the verbs of the given groups. */
+export async function loadGroups(program: Command, ctx: CliContext, names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    const group = program.commands.find((c) => c.name() === name);
+    const spec = GROUPS[name];
+    if (group && spec) (await spec.load()).register(group, ctx);
+  }
+}

@@ -1,0 +1,23 @@
+/** The text that replaces a secret in anything the CLI prints. */
+export const REDACTED = '[REDACTED]';
+
+/**
+ * The secrets of one run (token, password, seed). Everything the CLI writes to stderr in verbose
+ * mode and in error messages passes through {@link Secrets.scrub}, as a second line of defence
+ * behind the SDK's own redaction.
+ */
+export class Secrets {
+  readonly #values = new Set<string>();
+
+  /** Remembers a secret; values shorter than 4 characters are ignored (they would mask too much). */
+  add(value: string | undefined): void {
+    if (value && value.length >= 4) this.#values.add(value);
+  }
+
+  /** `text` with every known secret replaced by {@link REDACTED}. */
+  scrub(text: string): string {
+    let out = text;
+    for (const secret of this.#values) out = out.split(secret).join(REDACTED);
+    return out;
+  }
+}
