@@ -1,0 +1,112 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bin, ensureBuilt, PUBLISHED, pack, root } from './support/packages.js';
+import { node, run } from './support/process.js';
+
+// Installs the packed tarballs (not workspace links) into a fresh project, as an npm user would.
+// Needs the npm registry for the third-party dependencies (ky, zod, msw, commander, …).
+const fixtures = join(root, 'tests/fixtures/consumer');
+let work: string;
+let project: string;
+const tarballs = new Map<string, string>();
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'credential-agent-packaging-'));
+  project = join(work, 'consumer');
+  await ensureBuilt();
+  for (const pkg of PUBLISHED) tarballs.set(pkg.name, await pack(pkg, work));
+  await cp(fixtures, project, { recursive: true });
+  const manifest = { name: 'consumer', version: '0.0.0', private: true, type: 'module' };
+  await writeFile(join(project, 'package.json'), JSON.stringify(manifest, null, 2));
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs.values()], {
+    cwd: project,
+    env: { ...process.env, npm_config_workspaces: 'false', npm_config_loglevel: 'error' },
+    timeoutMs: 240_000,
+  });
+}, 300_000);
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+const version = async (dir: string): Promise<string> =>
+  (JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+
+describe('the packed packages, installed with npm into a fresh project', { timeout: 60_000 }, () => {
+  const expected = {
+    records: true,
+    listRequests: 1,
+    notFound: true,
+    states: true,
+    parsed: { id: 'r1', extra: true },
+  };
+
+  it('the SDK loads with import and talks to the packed sandbox', async () => {
+    const { stdout } = await node(['esm.mjs'], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual(expected);
+  });
+
+  it('the SDK loads with require and talks to the packed sandbox', async () => {
+    const { stdout } = await node(['cjs.cjs'], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual(expected);
+  });
+
+  it('a strict TypeScript consumer type-checks against the ESM and CommonJS declarations', async () => {
+    const result = await node([join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+      cwd: project,
+    });
+    expect(result.stdout).toBe('');
+  });
+
+  it('agent-cli --version from node_modules/.bin prints the package version', async () => {
+    const { stdout } = await run(join(project, 'node_modules/.bin/agent-cli'), ['--version'], {
+      cwd: project,
+    });
+    expect(stdout.trim()).toBe(await version(join(root, 'packages/cli')));
+  });
+
+  it('the installed packages depend on the released SDK version, not workspace:*', async () => {
+    const sdkVersion = await version(join(root, 'packages/sdk'));
+    for (const name of ['@credential-agent/sandbox', '@credential-agent/cli']) {
+      const manifest = JSON.parse(
+        await readFile(join(project, 'node_modules', name, 'package.json'), 'utf8'),
+      ) as {
+        dependencies: Record<string, string>;
+      };
+      expect(manifest.dependencies['@credential-agent/sdk']).toBe(sdkVersion);
+    }
+  });
+});
+
+describe('package lint', { timeout: 60_000 }, () => {
+  // attw checks how TypeScript resolves each entry point's types. The SDK (ESM + CJS) must pass
+  // every resolution mode. The sandbox is ESM-only by design, so it is checked with the
+  // `esm-only` profile (node10 and require-from-CJS do not apply). The CLI exports no module at
+  // all (only `./package.json` and a bin), so there are no types to check: publint only.
+  const attwArgs: Record<string, readonly string[] | undefined> = {
+    '@credential-agent/sdk': [],
+    '@credential-agent/sandbox': ['--profile', 'esm-only'],
+    '@credential-agent/cli': undefined,
+  };
+
+  for (const pkg of PUBLISHED) {
+    it(`publint --strict reports nothing for ${pkg.name}`, async () => {
+      const { stdout, stderr } = await run(bin('publint'), [
+        'run',
+        tarballs.get(pkg.name) as string,
+        '--strict',
+      ]);
+      expect(`${stdout}${stderr}`).toContain('All good!');
+    });
+
+    const extra = attwArgs[pkg.name];
+    if (extra === undefined) continue;
+    it(`attw finds no type problems in ${pkg.name}`, async () => {
+      const args = [tarballs.get(pkg.name) as string, '--format', 'ascii', '--no-color', ...extra];
+      const { stdout } = await run(bin('attw'), args);
+      expect(stdout).toContain('No problems found');
+    });
+  }
+});
