@@ -22,7 +22,9 @@ function describe(issue: z.core.$ZodIssue, root: string): string[] {
   }
   const field = where || root;
   if (issue.code === 'invalid_type') {
-    return ['input' in issue ? `${field} must be ${article(issue.expected)}` : `${field} is required`];
+    return [
+      issue.input === undefined ? `${field} is required` : `${field} must be ${article(issue.expected)}`,
+    ];
   }
   return [`${field} ${issue.message}`];
 }
