@@ -22,7 +22,7 @@ const COMMON_KEYS = [
   'credentialType',
   'isReuseConnection',
 ];
-const KNOWN_KEYS = new Set([...COMMON_KEYS, 'credential', 'options', 'attributes']);
+const KNOWN_KEYS = new Set([...COMMON_KEYS, 'credential', 'options', 'attributes', 'credentialOffer']);
 const CommonSchema = OfferEmailParams.omit({ credentialOffer: true });
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -63,7 +63,7 @@ export function toTemplate(raw: Record<string, unknown>, overrides: Partial<Bulk
     const issue = parsed.error.issues[0];
     throw new UsageError(`template: ${issue?.path.join('.') || 'credentialType'}: ${issue?.message}`);
   }
-  const { credential, options, attributes } = raw;
+  const { credential, options, attributes } = { ...firstOffer(raw['credentialOffer']), ...raw };
   if (credential !== undefined && !isRecord(credential))
     throw new UsageError('template: credential must be an object');
   if (options !== undefined && !isRecord(options))
@@ -83,6 +83,19 @@ export function toTemplate(raw: Record<string, unknown>, overrides: Partial<Bulk
     if (issue) throw new UsageError(`template: credential.${issue.path.join('.')}: ${issue.message}`);
   }
   return { common, credential, options, attributes: attributes ?? [] };
+}
+
+/**
+ * The body file of a single `offers email` works as a template too: its first `credentialOffer`
+ * element gives the credential, options and attributes (its address is ignored).
+ */
+function firstOffer(list: unknown): Record<string, unknown> {
+  const first: unknown = Array.isArray(list) ? list[0] : undefined;
+  if (!isRecord(first)) return {};
+  const { credential, options, attributes } = first;
+  return Object.fromEntries(
+    Object.entries({ credential, options, attributes }).filter(([, v]) => v !== undefined),
+  );
 }
 
 function isAttributeList(value: unknown): value is CredentialAttributeInput[] {

@@ -1,0 +1,161 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { defaultJournal, runBulk } from '../../src/bulk/engine.js';
+import { ExitCode } from '../../src/exit-codes.js';
+import { capturePorts, holderLines, runOptions, sandboxAgent, tempDir, writeCsv } from './support.js';
+
+describe('bulk e-mail offers from a CSV', () => {
+  it('delivers exactly one offer to each of 10,000 holders', { timeout: 60_000 }, async () => {
+    // Batches of 25 keep the run to a few seconds on a busy machine; the batching itself is the SDK's.
+    const { agent, sandbox } = await sandboxAgent({ emailBatchLimit: 25 });
+    const csv = await writeCsv(await tempDir(), holderLines(10_000));
+    const tally = await runBulk(runOptions(csv, { batchSize: 25 }), capturePorts(agent));
+    expect(tally.counts.sent).toBe(10_000);
+    expect(tally.exitCode()).toBe(ExitCode.Ok);
+    const perAddress = new Map<string, number>();
+    for (const e of sandbox.state.emails) perAddress.set(e.to, (perAddress.get(e.to) ?? 0) + 1);
+    const expected = holderLines(10_000).map((l) => [l.split(',')[0], 1]);
+    expect([...perAddress].sort()).toEqual(expected.sort());
+    expect(sandbox.totalDeliveries()).toBe(10_000);
+    expect(sandbox.requestCount('POST', '/orgs')).toBe(400);
+  });
+
+  it('reports bad rows with their line numbers and still sends the good ones', async () => {
+    const { agent, sandbox } = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, [
+      'a@example.com,Alice,BSc',
+      'not-an-email,Bob,BSc',
+      'c@example.com,,MSc',
+      'A@example.com,Alice again,BSc',
+      'd@example.com,Dora',
+      'e@example.com,"Eve, Jr.",PhD',
+    ]);
+    const ports = capturePorts(agent);
+    const tally = await runBulk(runOptions(csv, { report: `${dir}/report.json` }), ports);
+    expect(ports.lines).toEqual([
+      'line 3 (not-an-email): invalid: invalid e-mail "not-an-email"',
+      'line 4 (c@example.com): invalid: empty value for column name',
+      'line 5 (A@example.com): invalid: duplicate e-mail A@example.com (first on line 2)',
+      'line 6 (d@example.com): invalid: missing value for column degree',
+    ]);
+    expect(['a@example.com', 'e@example.com'].map((e) => sandbox.deliveries(e))).toEqual([1, 1]);
+    expect(sandbox.totalDeliveries()).toBe(2);
+    expect(tally.exitCode()).toBe(ExitCode.PartialSuccess);
+    const report = JSON.parse(await readFile(`${dir}/report.json`, 'utf8'));
+    expect(report.summary).toMatchObject({ sent: 2, invalid: 4, total: 6 });
+    expect(
+      report.rows
+        .filter((r: { status: string }) => r.status === 'sent')
+        .map((r: { line: number }) => r.line)
+        .sort(),
+    ).toEqual([2, 7]);
+  });
+
+  it('checks every row in a dry run without sending anything', async () => {
+    const { sandbox } = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, ['a@example.com,Alice,BSc', 'bad,Bob,BSc']);
+    const ports = capturePorts(undefined);
+    const tally = await runBulk(runOptions(csv, { dryRun: true }), ports);
+    expect(ports.lines).toEqual(['line 3 (bad): invalid: invalid e-mail "bad"']);
+    expect(tally.counts).toMatchObject({ valid: 1, invalid: 1, sent: 0 });
+    expect(sandbox.requestCount()).toBe(0);
+    await expect(readFile(defaultJournal(csv, undefined))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('answers 1 when no row could be sent', async () => {
+    const { agent } = await sandboxAgent();
+    const csv = await writeCsv(await tempDir(), ['bad,Bob,BSc']);
+    const tally = await runBulk(runOptions(csv), capturePorts(agent));
+    expect(tally.exitCode()).toBe(ExitCode.Failure);
+  });
+
+  it('refuses a mapping that names an unknown column before sending anything', async () => {
+    const { agent, sandbox } = await sandboxAgent();
+    const csv = await writeCsv(await tempDir(), holderLines(3));
+    const run = runBulk(
+      runOptions(csv, { mapping: { attrColumns: ['name', 'grade'] } }),
+      capturePorts(agent),
+    );
+    await expect(run).rejects.toThrow(
+      'unknown column(s) in --attr-columns: grade (columns: email, name, degree)',
+    );
+    expect(sandbox.requestCount()).toBe(0);
+  });
+
+  it('splits one CSV across shards without overlap or gaps', async () => {
+    const { agent, sandbox } = await sandboxAgent();
+    const csv = await writeCsv(await tempDir(), holderLines(25));
+    const shards = [1, 2, 3].map((index) =>
+      runBulk(runOptions(csv, { shard: { index, count: 3 } }), capturePorts(agent)),
+    );
+    const tallies = await Promise.all(shards);
+    expect(tallies.map((t) => t.counts.sent)).toEqual([9, 8, 8]);
+    expect(holderLines(25).map((l) => sandbox.deliveries(l.split(',')[0] ?? ''))).toEqual(Array(25).fill(1));
+  });
+
+  it('writes a JUnit report with one testcase per row and a failure for each row not sent', async () => {
+    const { agent } = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, ['a@example.com,Alice,BSc', 'b@x,<Bob & Co>,BSc']);
+    await runBulk(runOptions(csv, { junit: `${dir}/junit.xml` }), capturePorts(agent));
+    const xml = await readFile(`${dir}/junit.xml`, 'utf8');
+    expect(xml).toContain('tests="2" failures="1" errors="0" skipped="0"');
+    expect(xml).toContain('<testcase classname="offers email" name="line 2 a@example.com" time="0"/>');
+    expect(xml).toContain(
+      'name="line 3 b@x" time="0"><failure type="invalid" message="invalid e-mail &quot;b@x&quot;"',
+    );
+  });
+
+  it('continues a journal with --resume: rows accepted before are not sent again', async () => {
+    const { agent, sandbox } = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(30));
+    await runBulk(runOptions(csv), capturePorts(agent));
+    const tally = await runBulk(runOptions(csv, { resume: true }), capturePorts(agent));
+    expect(tally.counts).toMatchObject({ sent: 0, 'already-sent': 30 });
+    expect(tally.exitCode()).toBe(ExitCode.Ok);
+    expect(sandbox.totalDeliveries()).toBe(30);
+  });
+
+  it('refuses to reuse a journal without --resume, or with another CSV', async () => {
+    const { agent } = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(3));
+    await runBulk(runOptions(csv), capturePorts(agent));
+    await expect(runBulk(runOptions(csv), capturePorts(agent))).rejects.toThrow(
+      'pass --resume to continue that run',
+    );
+    await writeCsv(dir, holderLines(4));
+    await expect(runBulk(runOptions(csv, { resume: true }), capturePorts(agent))).rejects.toThrow(
+      'belongs to a different CSV, template, mapping or shard',
+    );
+  });
+
+  it('reports rows left in flight by a dead run as in doubt, and resends them only with --retry-in-doubt', async () => {
+    const { agent, sandbox } = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(3));
+    const journal = defaultJournal(csv, undefined);
+    await runBulk(runOptions(csv, { batchSize: 1, concurrency: 1 }), capturePorts(agent));
+    const lines = (await readFile(journal, 'utf8')).split('\n');
+    // As if the run had died after sending line 4's request, before its answer was journalled.
+    const header = lines[0];
+    const kept = lines.filter(
+      (l) => l.includes('"rows":[2]') || l.includes('"rows":[3]') || l.includes('"t":"start","batch":3'),
+    );
+    await writeFile(journal, `${[header, ...kept].join('\n')}\n{"t":"done","ba`);
+    const ports = capturePorts(agent);
+    const tally = await runBulk(runOptions(csv, { resume: true }), ports);
+    expect(tally.counts).toMatchObject({ 'already-sent': 2, 'in-doubt': 1, sent: 0 });
+    expect(sandbox.totalDeliveries()).toBe(3);
+    expect(ports.lines).toEqual([
+      expect.stringMatching(/^line 4 \(holder3@example.com\): in-doubt: was in flight/),
+    ]);
+    const retried = await runBulk(runOptions(csv, { resume: true, retryInDoubt: true }), capturePorts(agent));
+    expect(retried.counts).toMatchObject({ 'already-sent': 2, sent: 1 });
+    expect(sandbox.deliveries('holder3@example.com')).toBe(2);
+    expect(sandbox.totalDeliveries()).toBe(4);
+  });
+});
