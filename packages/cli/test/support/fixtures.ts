@@ -1,0 +1,9 @@
+import { fileURLToPath } from 'node:url';
+
+/** The path of a JSON body under test/fixtures. */
+export function fixture(name: 'offer.json' | 'email-offer.json' | 'proof.json'): string {
+  return fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+}
+
+/** A credential definition id for offers. */
+export const CRED_DEF_ID = 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK/employee';
