@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_ORG_ID } from '../src/index.js';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const children: ChildProcess[] = [];
+
+/** Runs `src/bin.ts` through tsx, so no build is needed. */
+function runBin(args: string[]): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', ...args], {
+    cwd: packageDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return child;
+}
+
+async function readLines(child: ChildProcess, count: number): Promise<string[]> {
+  let text = '';
+  for await (const chunk of child.stdout ?? []) {
+    text += String(chunk);
+    if (text.split('\n').length > count) break;
+  }
+  return text.split('\n').slice(0, count);
+}
+
+afterAll(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe.concurrent('agent-sandbox', () => {
+  it('prints its URL first, then the demo user and org, serves, and exits 0 on SIGTERM', async () => {
+    const child = runBin(['--port', '0', '--faults', 'status:503:path=/credentials:times=1']);
+    const lines = await readLines(child, 4);
+    const url = /^Sandbox listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(lines[0] ?? '')?.[1];
+    expect(url).toBeDefined();
+    expect(lines.slice(1).join('\n')).toContain('issuer@example.com');
+    expect(lines[3]).toContain(DEMO_ORG_ID);
+    const faulted = await fetch(`${url}/credentials`);
+    expect(faulted.status).toBe(503);
+    expect((await fetch(`${url}/credentials`)).status).toBe(401);
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    expect(await exited).toEqual([0, null]);
+  });
+
+  it('exits 2 with a message for an invalid fault spec', async () => {
+    const child = runBin(['--faults', 'explode']);
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += String(chunk);
+    });
+    expect((await once(child, 'exit'))[0]).toBe(2);
+    expect(stderr).toMatch(/^agent-sandbox: Invalid fault/);
+  });
+});

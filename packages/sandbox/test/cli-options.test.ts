@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { parseSandboxArgs } from '../src/cli-options.js';
+
+describe('parseSandboxArgs', () => {
+  it('reads port, host, faults, token lifetime and e-mail limit', () => {
+    const command = parseSandboxArgs([
+      '--port',
+      '4010',
+      '--host',
+      '0.0.0.0',
+      '--faults',
+      'latency:ms=5',
+      '--token-ttl',
+      '60',
+      '--email-limit',
+      '2',
+    ]);
+    expect(command).toEqual({
+      help: false,
+      options: {
+        port: 4010,
+        host: '0.0.0.0',
+        faults: [{ kind: 'latency', ms: 5 }],
+        tokenTtlSeconds: 60,
+        emailBatchLimit: 2,
+      },
+    });
+  });
+
+  it('asks for help with -h', () => {
+    expect(parseSandboxArgs(['-h'])).toEqual({ help: true });
+  });
+
+  it('rejects unknown options and bad numbers', () => {
+    expect(() => parseSandboxArgs(['--colour'])).toThrow(/colour/);
+    expect(() => parseSandboxArgs(['--port', 'eighty'])).toThrow('--port must be a non-negative integer');
+  });
+});
