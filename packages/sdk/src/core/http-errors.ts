@@ -11,7 +11,7 @@ import {
   RateLimitError,
   ServerError,
 } from './errors.js';
-import { scrub } from './redact.js';
+import { redactValue, scrub } from './redact.js';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -56,13 +56,15 @@ export function errorMessage(status: number, statusText: string, body: unknown):
   return message;
 }
 
-/** Maps an error answer to its {@link ApiError} subclass; secrets are scrubbed from the message. */
+/** Maps an error answer to its {@link ApiError} subclass; secrets are scrubbed from the message and body. */
 export function errorFromResponse(
   init: Omit<ApiErrorInit, 'cause'> & { statusText: string; retryAfterMs: number | undefined },
   secrets: readonly (string | undefined)[],
 ): ApiError {
   const message = scrub(errorMessage(init.status, init.statusText, init.body), secrets);
-  const { status, body } = init;
+  // The body is kept on the error, and console.error(error) prints it: it must not hold secrets either.
+  const body = redactValue(init.body, secrets);
+  const { status } = init;
   const base: ApiErrorInit = { status, body, method: init.method, path: init.path, headers: init.headers };
   if (status === 400 || status === 422) {
     const fieldErrors = isRecord(body)
