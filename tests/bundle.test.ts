@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { root } from './support/packages.js';
+
+// What a bundler makes of the SDK's sources (the same code tsup publishes). `pnpm bench` reports
+// the figures of the built package; this keeps the two properties that must not regress.
+const sdkSrc = join(root, 'packages/sdk/src');
+
+async function bundle(contents: string, external: string[] = []) {
+  const result = await build({
+    stdin: { contents, resolveDir: sdkSrc, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    external,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const code = (result.outputFiles[0] as { contents: Uint8Array }).contents;
+  return { gzipBytes: gzipSync(code, { level: 9 }).length, inputs: Object.keys(result.metafile.inputs) };
+}
+
+const fromPackage = (inputs: string[], name: string) => inputs.filter((file) => file.includes(`/${name}/`));
+
+describe('the SDK in a bundle', () => {
+  it('importing only the models pulls in zod but not ky', async () => {
+    const { inputs } = await bundle("export * from './models/index.js';");
+    expect(fromPackage(inputs, 'ky')).toEqual([]);
+    expect(fromPackage(inputs, 'zod').length).toBeGreaterThan(0);
+  });
+
+  it("the SDK's own code stays within 12 KB minified and gzipped (ky and zod external)", async () => {
+    const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
+    expect(fromPackage(inputs, 'zod')).toEqual([]);
+    expect(gzipBytes).toBeLessThanOrEqual(12 * 1024);
+  });
+
+  it('a browser bundle of the client needs no Node.js built-in module', async () => {
+    const result = await build({
+      stdin: { contents: "export { AgentClient } from './index.js';", resolveDir: sdkSrc, loader: 'ts' },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const imports = Object.values(result.metafile.inputs).flatMap((input) =>
+      input.imports.map((i) => i.path),
+    );
+    expect(imports.filter((path) => path.startsWith('node:'))).toEqual([]);
+  });
+});
