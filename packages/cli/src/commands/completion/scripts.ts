@@ -1,7 +1,7 @@
 import { type CommandNode, commandPaths } from './tree.js';
 
 function words(node: CommandNode, globals: readonly string[]): string {
-  return [...node.children.map((c) => c.name), ...node.options, ...globals].join(' ');
+  return [...new Set([...node.children.map((c) => c.name), ...node.options, ...globals])].join(' ');
 }
 
 /** A bash completion script: completes commands, then the options of the command typed so far. */

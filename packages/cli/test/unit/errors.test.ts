@@ -1,0 +1,118 @@
+import {
+  AbortError,
+  AuthenticationError,
+  ConnectionError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestValidationError,
+  SchemaRegistrationError,
+} from '@credential-agent/sdk';
+import { describe, expect, it } from 'vitest';
+import { AuthRequiredError, ExitWith, renderError, UsageError } from '../../src/errors.js';
+import { ExitCode } from '../../src/exit-codes.js';
+
+const render = (error: unknown) =>
+  renderError(error, { verbose: false, scrub: (t) => t.replaceAll('s3cret', '[REDACTED]') });
+const where = { method: 'GET', path: 'credentials', body: undefined };
+
+describe('renderError', () => {
+  it('maps a usage error to exit 2', () => {
+    expect(render(new UsageError('missing --org'))).toEqual({
+      code: ExitCode.Usage,
+      lines: ['error: missing --org'],
+    });
+  });
+
+  it('maps a request validation error to exit 2 naming each field', () => {
+    const error = new RequestValidationError('x', [
+      { path: 'version', message: 'must look like 1.0.0' },
+      { path: 'attributes', message: 'must list at least one attribute' },
+    ]);
+    expect(render(error)).toEqual({
+      code: 2,
+      lines: [
+        'error: invalid input: version: must look like 1.0.0; attributes: must list at least one attribute',
+      ],
+    });
+  });
+
+  it('maps a 401 to exit 4 with the login hint', () => {
+    const error = new AuthenticationError('Unauthorized', { ...where, status: 401, reason: 'rejected' });
+    expect(render(error)).toEqual({
+      code: 4,
+      lines: ['error: Unauthorized (HTTP 401)', 'hint: run: agent-cli login'],
+    });
+  });
+
+  it('maps an expired token to exit 4', () => {
+    const error = new AuthenticationError('x', { ...where, status: 401, reason: 'expired-token' });
+    expect(render(error).lines).toEqual([
+      'error: the access token has expired',
+      'hint: run: agent-cli login',
+    ]);
+  });
+
+  it('gives no login hint for a failed sign-in', () => {
+    const error = new AuthenticationError('Invalid Credentials', {
+      method: 'POST',
+      path: 'auth/signin',
+      body: undefined,
+      status: 401,
+      reason: 'rejected',
+    });
+    expect(render(error)).toEqual({ code: 4, lines: ['error: Invalid Credentials (HTTP 401)'] });
+  });
+
+  it('maps HTTP errors to exit 1 with the server message and status', () => {
+    expect(render(new NotFoundError('Not here', { ...where, status: 404 }))).toEqual({
+      code: 1,
+      lines: ['error: Not here (HTTP 404)'],
+    });
+    expect(render(new PermissionDeniedError('No', { ...where, status: 403 })).lines[1]).toMatch(
+      /^hint: check --org/,
+    );
+    expect(render(new RateLimitError('Slow down', { ...where, status: 429, retryAfter: 3 })).lines).toEqual([
+      'error: Slow down (HTTP 429)',
+      'hint: retry after 3 s',
+    ]);
+  });
+
+  it('maps other SDK errors to exit 1 with their message', () => {
+    const error = new ConnectionError('Could not reach the service (GET /credentials): ECONNREFUSED', {
+      method: 'GET',
+      path: 'credentials',
+      sent: false,
+    });
+    expect(render(error)).toEqual({
+      code: 1,
+      lines: ['error: Could not reach the service (GET /credentials): ECONNREFUSED'],
+    });
+    const schema = new SchemaRegistrationError('Schema registration failed: no ledger', {
+      state: 'failed',
+      result: {},
+    });
+    expect(render(schema).lines).toEqual(['error: Schema registration failed: no ledger']);
+  });
+
+  it('maps cancellation (SDK abort or a cancelled prompt) to exit 130', () => {
+    expect(render(new AbortError('aborted'))).toEqual({ code: 130, lines: ['cancelled'] });
+    const prompt = Object.assign(new Error('User force closed the prompt'), { name: 'ExitPromptError' });
+    expect(render(prompt)).toEqual({ code: 130, lines: ['cancelled'] });
+  });
+
+  it('maps a missing login to exit 4 and ExitWith to its own code, silently', () => {
+    expect(render(new AuthRequiredError('not signed in'))).toEqual({
+      code: 4,
+      lines: ['error: not signed in', 'hint: run: agent-cli login'],
+    });
+    expect(render(new ExitWith(ExitCode.PartialSuccess))).toEqual({ code: 3, lines: [] });
+  });
+
+  it('scrubs secrets from every line', () => {
+    expect(render(new Error('bad token s3cret'))).toEqual({
+      code: 1,
+      lines: ['error: bad token [REDACTED]'],
+    });
+  });
+});
