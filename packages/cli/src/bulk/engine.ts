@@ -94,7 +94,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
     const rows = plannedRows({ ...planning, journal: state, settle });
     try {
       if (opts.dryRun || !ports.offers || !journal) await checkOnly(rows, settle);
-      else await send(rows, opts, await ports.offers(), journal, state?.lastBatch ?? 0, settle);
+      else await send(rows, opts, await ports.offers(), journal, state?.lastBatch ?? 0, settle, ports.signal);
     } catch (error) {
       stopped = error instanceof Error ? error.message : String(error);
       throw error;
@@ -122,11 +122,13 @@ async function send(
   journal: Journal,
   offset: number,
   settle: (o: RowOutcome) => Promise<void>,
+  signal: AbortSignal | undefined,
 ): Promise<void> {
   const lines = (list: readonly { row: number | string }[]) => list.map((r) => Number(r.row));
   const options: BulkOptions = {
     batchSize: opts.batchSize,
     concurrency: opts.concurrency,
+    ...(signal ? { signal } : {}),
     onBatchStart: (batch, n) => journal.append({ t: 'start', batch: n + offset, rows: lines(batch) }),
     onBatchEnd: (results, n) => {
       const first = results[0];

@@ -1,5 +1,7 @@
 import { CREDENTIAL_TYPES } from '@credential-agent/sdk';
 import type { Command } from 'commander';
+// bulk (--csv): flags only here; the engine loads in runEmail when --csv is given.
+import { addCsvOptions, type CsvFlags } from '../../bulk/flags.js';
 import type { CliContext } from '../../context.js';
 import { collect, collectAttr, readBodyFile } from '../../input.js';
 import { printData } from '../../output.js';
@@ -7,13 +9,13 @@ import { presentOffersEmailed } from '../../presenters/offers.js';
 import { type EmailBodyFlags, emailBody, recipients } from './email-body.js';
 
 /** Options of `offers email`. */
-export interface EmailOptions extends EmailBodyFlags {
+export interface EmailOptions extends EmailBodyFlags, CsvFlags {
   file?: string;
 }
 
 /** `agent-cli offers email`. */
 export function registerEmail(group: Command, ctx: CliContext): void {
-  group
+  const command = group
     .command('email')
     .description('Create credential offers and e-mail them to holders')
     .option('--file <path>', 'JSON body (credentialOffer template, credentialDefinitionId, …); - reads stdin')
@@ -33,11 +35,14 @@ export function registerEmail(group: Command, ctx: CliContext): void {
 Example:
   $ agent-cli offers email --org 3fa85f64-5717-4562-b3fc-2c963f66afa6 --file email-offer.json \\
       --email alice@example.com --email bob@example.com --credential-type jsonld`,
-    )
-    .action((opts: EmailOptions) => runEmail(ctx, opts));
+    );
+  addCsvOptions(command).action((opts: EmailOptions) => runEmail(ctx, opts)); // bulk
 }
 
 export async function runEmail(ctx: CliContext, opts: EmailOptions): Promise<void> {
+  // bulk: `--csv` hands over to email-csv.ts, imported only then.
+  if (opts.csv !== undefined)
+    return (await import('./email-csv.js')).runEmailCsv(ctx, { ...opts, csv: opts.csv });
   const orgId = await ctx.org();
   const body = emailBody(await readBodyFile(ctx, opts.file), opts);
   const sdk = await ctx.sdk();

@@ -1,0 +1,74 @@
+import { type Command, InvalidArgumentError } from 'commander';
+
+/** The flags of `offers email --csv`. Kept apart from the engine so that `--help` loads nothing heavy. */
+export interface CsvFlags {
+  csv?: string;
+  emailColumn?: string;
+  attrColumns?: string[];
+  subjectColumns?: string[];
+  batchSize?: number;
+  concurrency?: number;
+  dryRun?: boolean;
+  journal?: string;
+  resume?: boolean;
+  retryInDoubt?: boolean;
+  report?: string;
+  junit?: string;
+  shard?: string;
+}
+
+function list(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new InvalidArgumentError(`expected a whole number ≥ 1, got "${value}"`);
+  return n;
+}
+
+/** Adds the bulk flags to `offers email`. */
+export function addCsvOptions(command: Command): Command {
+  return command
+    .option('--csv <path>', 'bulk: e-mail every holder of a CSV file (header row; --file is the template)')
+    .option('--email-column <name>', 'bulk: column of the e-mail addresses (default: email or emailId)')
+    .option(
+      '--attr-columns <a,b>',
+      'bulk, indy: columns that become attributes (default: all but the e-mail)',
+      list,
+    )
+    .option(
+      '--subject-columns <a,b>',
+      'bulk, jsonld: columns that become credentialSubject fields (default: all but the e-mail)',
+      list,
+    )
+    .option('--batch-size <n>', 'bulk: holders per request', positiveInt, 10)
+    .option('--concurrency <n>', 'bulk: requests in flight at most', positiveInt, 4)
+    .option('--dry-run', 'bulk: check every row and report problems; send nothing')
+    .option('--journal <path>', 'bulk: journal of the run (default: <csv>.journal.jsonl)')
+    .option('--resume', 'bulk: continue the journal: rows already sent are skipped')
+    .option(
+      '--retry-in-doubt',
+      'bulk, with --resume: send again rows that may have been sent when a run died',
+    )
+    .option('--report <path>', 'bulk: write a JSON report of every row')
+    .option('--junit <path>', 'bulk: write a JUnit XML report (one testcase per row)')
+    .option(
+      '--shard <i/n>',
+      'bulk: send only shard i of n: the rows whose position (0-based) modulo n is i-1',
+    )
+    .addHelpText(
+      'after',
+      `
+Bulk (--csv): row numbers are CSV line numbers (the header is line 1). Exit code 0 when every row
+was sent, 3 when some were, 1 when none were. A journal next to the CSV records each request before
+and after it is sent; --resume skips the rows already sent and reports rows that were in flight
+when a run died as "in doubt" (not resent unless --retry-in-doubt).
+  $ agent-cli offers email --csv holders.csv --file template.json --credential-type indy \\
+      --journal holders.journal.jsonl --resume --junit report.xml`,
+    );
+}

@@ -1,0 +1,75 @@
+import type { BulkEmailParams } from '@credential-agent/sdk';
+import { runBulk } from '../../bulk/engine.js';
+import type { CsvFlags } from '../../bulk/flags.js';
+import { parseShard } from '../../bulk/shard.js';
+import { type BulkTemplate, toTemplate } from '../../bulk/template.js';
+import type { CliContext } from '../../context.js';
+import { ExitWith, UsageError } from '../../errors.js';
+import { ExitCode } from '../../exit-codes.js';
+import { readBodyFile, requireFields } from '../../input.js';
+import { printData } from '../../output.js';
+import type { EmailOptions } from './email.js';
+
+type CsvOptions = EmailOptions & CsvFlags & { csv: string };
+
+async function template(ctx: CliContext, opts: CsvOptions): Promise<BulkTemplate> {
+  const file = await readBodyFile(ctx, opts.file);
+  const overrides: Partial<BulkEmailParams> = {};
+  if (opts.credentialType !== undefined) overrides.credentialType = opts.credentialType;
+  if (opts.credDefId !== undefined) overrides.credentialDefinitionId = opts.credDefId;
+  if (opts.comment !== undefined) overrides.comment = opts.comment;
+  if (opts.protocolVersion !== undefined) overrides.protocolVersion = opts.protocolVersion;
+  requireFields(
+    { ...file, ...overrides },
+    { credentialType: '--credential-type', credentialDefinitionId: '--cred-def-id' },
+  );
+  return toTemplate(opts.attr ? { ...file, attributes: opts.attr } : file, overrides);
+}
+
+/**
+ * `agent-cli offers email --csv holders.csv`: one offer per CSV row, sent in batches; see
+ * `runBulk`. Prints the tally on stdout and ends with exit code 0, 3 (some rows not sent) or 1
+ * (none sent; with `--dry-run`: a row has a problem).
+ * @throws {@link UsageError} for conflicting flags, a bad template, mapping or journal.
+ */
+export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<void> {
+  if (opts.email) throw new UsageError('--email and --csv do not go together: the CSV names the holders');
+  if (opts.retryInDoubt && !opts.resume) throw new UsageError('--retry-in-doubt needs --resume');
+  const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
+  const dryRun = opts.dryRun === true;
+  const orgId = dryRun ? undefined : await ctx.org();
+  const tally = await runBulk(
+    {
+      csv: opts.csv,
+      template: await template(ctx, opts),
+      mapping: {
+        emailColumn: opts.emailColumn,
+        attrColumns: opts.attrColumns,
+        subjectColumns: opts.subjectColumns,
+      },
+      batchSize: opts.batchSize ?? 10,
+      concurrency: opts.concurrency ?? 4,
+      dryRun,
+      journal: opts.journal,
+      resume: opts.resume === true,
+      retryInDoubt: opts.retryInDoubt === true,
+      report: opts.report,
+      junit: opts.junit,
+      shard,
+    },
+    {
+      offers: orgId === undefined ? undefined : async () => (await ctx.sdk()).org(orgId).offers,
+      err: (line) => ctx.io.err(line),
+      progress: { write: (text) => ctx.io.stderr.write(text), tty: ctx.io.stderrIsTTY },
+      signal: ctx.signal,
+    },
+  );
+  printData(
+    ctx,
+    { ...tally.counts, total: tally.total },
+    () => `${dryRun ? 'checked' : 'done'}: ${tally.describe()}`,
+  );
+  // A dry run fails as soon as one row has a problem, so CI can gate the real run on it.
+  const code = dryRun && tally.problems > 0 ? ExitCode.Failure : tally.exitCode();
+  if (code !== ExitCode.Ok) throw new ExitWith(code);
+}
