@@ -25,8 +25,8 @@ export async function toFetchRequest(req: IncomingMessage, baseUrl: string): Pro
   }
   const method = req.method ?? 'GET';
   const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
-  const url = new URL(req.url ?? '/', `${baseUrl}/`);
-  return new Request(new URL(`${url.pathname}${url.search}`, baseUrl), {
+  // The base URL's origin, not the Host header: clients may say `localhost` for 127.0.0.1.
+  return new Request(new URL(req.url ?? '/', new URL(baseUrl).origin), {
     method,
     headers,
     ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}),

@@ -53,16 +53,27 @@ export interface ReceivedRequest {
  * `GET /credentials` answers in. Tests may read and change the records directly.
  */
 export class SandboxState {
+  /** Users by lower-case e-mail. */
   readonly users = new Map<string, UserRecord>();
+  /** Organisations by id. */
   readonly orgs = new Map<string, OrgRecord>();
+  /** Issued bearer tokens (access and refresh) by token. */
   readonly tokens = new Map<string, TokenRecord>();
+  /** Out-of-band records by id. */
   readonly outOfBand = new Map<string, OutOfBandRecord>();
+  /** Connection records (both ends of each connection) by id. */
   readonly connections = new Map<string, ConnectionRecord>();
+  /** Credential exchange records (issuer and holder sides) by id. */
   readonly credentials = new Map<string, CredentialRecord>();
+  /** Proof exchange records by id. */
   readonly proofs = new Map<string, ProofRecord>();
+  /** Registered DIDs by DID. */
   readonly dids = new Map<string, DidRecord>();
+  /** Registered schemas by schema id. */
   readonly schemas = new Map<string, SchemaRecord>();
+  /** Offer e-mails delivered, in order. */
   readonly emails: SentEmail[] = [];
+  /** Requests received, in order. */
   readonly requests: ReceivedRequest[] = [];
   readonly #tokenTtlSeconds: number;
 
