@@ -3,7 +3,7 @@
 // (packages/cli/dist/bin.js) and the built sandbox (packages/sandbox/dist). Run alone with
 // `node scripts/bench-cli.mjs`, or as part of `pnpm bench`.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -59,6 +59,9 @@ export async function benchCli({ quick = false } = {}) {
         2,
       ],
     ];
+    // The floor: any ES module entry point pays for the ESM loader, which `node -e 0` does not.
+    const empty = join(configDir, 'empty.mjs');
+    writeFileSync(empty, '');
     const rows = [];
     for (const [name, args, target] of cases) {
       await node([bin, ...args], env);
@@ -70,6 +73,8 @@ export async function benchCli({ quick = false } = {}) {
       });
       rows.push(ratioRow(`${name} vs node -e 0`, m, target));
     }
+    const floor = await alternate({ rounds: quick ? 5 : 25, subject: () => node([empty], env), baseline });
+    rows.push(ratioRow('  floor: node empty.mjs (an empty ES module) vs node -e 0', floor));
     return rows;
   } finally {
     await running.close();
