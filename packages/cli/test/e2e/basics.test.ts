@@ -1,0 +1,93 @@
+import { readFileSync, statSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { join } from 'node:path';
+import { DEMO_USER } from '@credential-agent/sandbox';
+import { describe, expect, it } from 'vitest';
+import { VERSION } from '../../src/version.js';
+import { useE2E } from './support/bench.js';
+
+const e2e = useE2E();
+
+/** A loopback port nobody listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+const login = () =>
+  e2e.run(['login', '--email', DEMO_USER.email, '--password-stdin'], { stdin: `${DEMO_USER.password}\n` });
+
+describe('the built agent-cli binary', () => {
+  it('prints its version and exits 0', async () => {
+    expect(await e2e.run(['--version'])).toEqual({ stdout: `${VERSION}\n`, stderr: '', code: 0 });
+  });
+
+  it('prints help on stdout and exits 0', async () => {
+    const result = await e2e.run(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: agent-cli \[options\] \[command\]/);
+    expect(result.stderr).toBe('');
+  });
+
+  it('logs in from stdin and stores the token in a 0600 file inside a 0700 directory', async () => {
+    const result = await login();
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^✓ Signed in as issuer@example.com/);
+    expect(statSync(e2e.configDir()).mode & 0o777).toBe(0o700);
+    expect(statSync(join(e2e.configDir(), 'config.json')).mode & 0o777).toBe(0o600);
+    const config = JSON.parse(readFileSync(join(e2e.configDir(), 'config.json'), 'utf8'));
+    expect(config.profiles.default.token.tokenType).toBe('Bearer');
+  });
+
+  it('exits 2 naming the flag, without waiting, when a value is missing in a pipe (stdin left open)', async () => {
+    const { child, done } = e2e.spawn(['login'], { keepStdinOpen: true });
+    const result = await done;
+    child.stdin?.destroy();
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: missing --email (or set AGENT_CLI_EMAIL)\n');
+  });
+
+  it('exits 1 with the server message when a call fails', async () => {
+    await login();
+    const result = await e2e.run(['oob', 'get', 'no-such-id']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('error: OutOfBandRecord: record with id no-such-id not found. (HTTP 404)\n');
+  });
+
+  it('exits 4 with the login hint when the token is rejected', async () => {
+    const result = await e2e.run(['credentials', 'list'], { env: { AGENT_CLI_TOKEN: 'not-a-valid-token' } });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toBe('error: Unauthorized (HTTP 401)\nhint: run: agent-cli login\n');
+  });
+
+  it('exits 4 after logout', async () => {
+    await login();
+    expect((await e2e.run(['logout'])).code).toBe(0);
+    const result = await e2e.run(['credentials', 'list']);
+    expect(result.code).toBe(4);
+  });
+
+  it('exits 2 for a plain http:// base URL that is not loopback', async () => {
+    const result = await e2e.run(['credentials', 'list', '--base-url', 'http://agent.example.com']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('refusing plain http:// to agent.example.com');
+  });
+
+  it('exits 1 when the service cannot be reached', async () => {
+    await login();
+    const port = await closedPort();
+    const result = await e2e.run(['credentials', 'list'], {
+      env: { AGENT_CLI_BASE_URL: `http://127.0.0.1:${port}` },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^error: Could not reach the service \(GET \/credentials\): ECONNREFUSED\n$/,
+    );
+  });
+
+  it('leaks no token and no password in any output of this file', () => {
+    e2e.expectNoSecretsInOutput();
+  });
+});
