@@ -1,9 +1,4 @@
-import {
-  AgentClient,
-  AuthenticationError,
-  NotFoundError,
-  PermissionDeniedError,
-} from '@credential-agent/sdk';
+import { AgentClient, NotFoundError, PermissionDeniedError } from '@credential-agent/sdk';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ORG_ID, DEMO_USER, OTHER_ORG_ID } from '../src/index.js';
 import { call, signedInClient, useSandbox } from './support/msw.js';
