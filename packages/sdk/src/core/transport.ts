@@ -147,6 +147,8 @@ export class Transport {
         if (outcome.response.status === 401 && useAuth) {
           await this.#options.tokenStore.clear();
           if (this.#options.reauthenticate && attempt === 1 && !call.signal?.aborted) {
+            // Read the refused answer: hooks see it, and an unread body would hold the connection.
+            await this.#read(call, outcome.response, attempt, token).catch(() => undefined);
             token = await this.#token(call, true);
             continue;
           }
