@@ -94,6 +94,26 @@ describe('transport hooks', () => {
     ]);
   });
 
+  it('see the 401 that made the client sign in again', async () => {
+    const { events, hooks } = recorder();
+    const { fetch } = fakeFetch(
+      inOrder(json({ message: 'Unauthorized' }, 401), json(signInResult()), json([])),
+    );
+    const client = new AgentClient({
+      baseUrl: BASE_URL,
+      fetch,
+      hooks,
+      accessToken: TOKEN,
+      credentials: params.signIn.minimal,
+    });
+    await client.credentials.list();
+    expect(events.response.map((e) => `${e.status} ${e.url} #${e.attempt}`)).toEqual([
+      `401 ${BASE_URL}/credentials #1`,
+      `200 ${BASE_URL}/auth/signin #1`,
+      `200 ${BASE_URL}/credentials #2`,
+    ]);
+  });
+
   it('cannot fail the call by throwing', async () => {
     const boom = () => {
       throw new Error('observer failed');
