@@ -12,9 +12,15 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   ]);
   const controller = new AbortController();
   // First Ctrl-C cancels the running call (exit 130 once it unwinds); a second one ends at once.
+  // conf's atomic writer (when-exit) re-raises the first SIGINT at once: that echo is not a second.
+  let firstSigint = 0;
   const onSigint = () => {
-    if (controller.signal.aborted) process.exit(130);
-    controller.abort(new Error('cancelled (SIGINT)'));
+    if (!controller.signal.aborted) {
+      firstSigint = Date.now();
+      controller.abort(new Error('cancelled (SIGINT)'));
+    } else if (Date.now() - firstSigint > 250) {
+      process.exit(130);
+    }
   };
   process.on('SIGINT', onSigint);
   // A closed pipe (`agent-cli … | head`) is not an error of ours.

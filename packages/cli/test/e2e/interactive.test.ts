@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import { DEMO_USER } from '@credential-agent/sandbox';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './support/bench.js';
+import { BIN } from './support/build.js';
+
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+const e2e = useE2E();
+const socket = `agent-cli-test-${process.pid}`;
+
+function tmux(...args: string[]): string {
+  const result = spawnSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`tmux ${args[0]} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+const screen = () => tmux('capture-pane', '-p', '-t', 'login');
+
+/** Waits until the pane shows `text` (what a person would wait for before typing). */
+async function waitFor(text: string): Promise<string> {
+  for (let i = 0; i < 300; i++) {
+    const shown = screen();
+    if (shown.includes(text)) return shown;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`"${text}" never appeared; the screen shows:\n${screen()}`);
+}
+
+function quote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+describe.skipIf(!hasTmux)(
+  'interactive login in a terminal (tmux; skipped when tmux is not installed)',
+  () => {
+    it('prompts for the e-mail and a masked password, then signs in', async () => {
+      const env = e2e.env();
+      const vars = ['AGENT_CLI_CONFIG_DIR', 'AGENT_CLI_BASE_URL', 'HOME']
+        .map((k) => `${k}=${quote(env[k] ?? '')}`)
+        .join(' ');
+      const command = `env -u NO_COLOR ${vars} ${quote(process.execPath)} ${quote(BIN)} login; echo "exit=$?"; sleep 60`;
+      tmux('new-session', '-d', '-s', 'login', '-x', '120', '-y', '30', command);
+      try {
+        await waitFor('E-mail');
+        tmux('send-keys', '-t', 'login', '-l', DEMO_USER.email);
+        tmux('send-keys', '-t', 'login', 'Enter');
+        await waitFor('Password');
+        tmux('send-keys', '-t', 'login', '-l', DEMO_USER.password);
+        tmux('send-keys', '-t', 'login', 'Enter');
+        const shown = await waitFor('exit=');
+        expect(shown).toContain('exit=0');
+        expect(shown).toContain('✓ Signed in as issuer@example.com');
+        expect(shown).toContain(`Password ${'*'.repeat(DEMO_USER.password.length)}`);
+        expect(shown).not.toContain(DEMO_USER.password);
+      } finally {
+        spawnSync('tmux', ['-L', socket, 'kill-server']);
+      }
+    });
+  },
+);
