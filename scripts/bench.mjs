@@ -1,6 +1,8 @@
 // `pnpm bench`: the performance budget of DESIGN.md, measured as ratios in one run on one machine.
 // Needs the packages built (`pnpm build`). `--quick` takes fewer samples (a smoke test, not figures
-// to record); `--only cli,sdk,size` runs a subset.
+// to record); `--only cli,sdk,size` runs a subset; `--write` also records the results in
+// BENCHMARKS.md (between its `bench:results` markers).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { benchCli } from './bench-cli.mjs';
 import { benchSdk } from './bench-sdk.mjs';
 import { benchSize } from './bench-size.mjs';
@@ -16,13 +18,31 @@ const suites = [
   ['size', 'SDK size', benchSize],
 ];
 
-console.log(`Machine: ${machine()}`);
-console.log(`Command: pnpm bench${args.length ? ` ${args.join(' ')}` : ''} (${new Date().toISOString()})`);
+const lines = [];
+const say = (text) => {
+  console.log(text);
+  lines.push(text);
+};
+
+const shown = args.filter((arg) => arg !== '--write');
+say(`Machine: ${machine()}  `);
+say(`Command: \`pnpm bench${shown.length ? ` ${shown.join(' ')}` : ''}\` (${new Date().toISOString()})`);
 let missed = 0;
 for (const [key, title, run] of suites) {
   if (only && !only.has(key)) continue;
   const rows = await run({ quick });
   missed += rows.filter((row) => row.pass === false).length;
-  console.log(`\n### ${title}\n\n${formatTable(rows)}`);
+  say(`\n### ${title}\n\n${formatTable(rows)}`);
 }
-console.log(`\n${missed ? `${missed} target(s) missed` : 'All targets met'}.`);
+say(`\n${missed ? `${missed} target(s) missed` : 'All targets met'}.`);
+
+if (args.includes('--write')) {
+  const file = new URL('../BENCHMARKS.md', import.meta.url);
+  const [start, end] = ['<!-- bench:results:start -->', '<!-- bench:results:end -->'];
+  const doc = readFileSync(file, 'utf8');
+  const [before, rest] = doc.split(start);
+  const after = rest?.split(end)[1];
+  if (before === undefined || after === undefined)
+    throw new Error('BENCHMARKS.md has no bench:results markers');
+  writeFileSync(file, `${before}${start}\n${lines.join('\n')}\n${end}${after}`);
+}
