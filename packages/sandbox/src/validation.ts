@@ -1,14 +1,5 @@
+import { formatPath } from '@credential-agent/sdk';
 import type { z } from 'zod';
-
-/** Formats an issue path as `credentialOffer[0].emailId`. */
-function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out;
-}
 
 function article(expected: string): string {
   return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;

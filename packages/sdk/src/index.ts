@@ -4,6 +4,7 @@
  */
 export { AgentClient, type AgentClientOptions, type CredentialsProvider } from './client.js';
 export * from './core/errors.js';
+export { formatPath } from './core/parse.js';
 export { path } from './core/path.js';
 export { REDACTED, redactValue } from './core/redact.js';
 export type { RetryOptions } from './core/retry.js';

@@ -150,7 +150,8 @@ export class RequestValidationError extends AgentError {
 export class ResponseValidationError extends AgentError {
   override name = 'ResponseValidationError';
   readonly issues: FieldIssue[];
-  readonly body: unknown;
+  /** The raw body. Not enumerable, so logging the error does not print a token it may hold. */
+  declare readonly body: unknown;
   readonly status: number;
   readonly method: string;
   readonly path: string;
@@ -160,7 +161,7 @@ export class ResponseValidationError extends AgentError {
   ) {
     super(message, { cause: init.cause });
     this.issues = init.issues;
-    this.body = init.body;
+    Object.defineProperty(this, 'body', { value: init.body, enumerable: false });
     this.status = init.status;
     this.method = init.method;
     this.path = init.path;

@@ -141,12 +141,14 @@ export class Transport {
     const useAuth = call.auth !== false;
     let token = useAuth ? await this.#token(call) : undefined;
     const policy = resolveRetry(call.retry ?? this.#options.retry);
+    let reauthenticated = false;
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.#attempt(call, body, token, attempt);
       if ('response' in outcome) {
         if (outcome.response.status === 401 && useAuth) {
-          await this.#options.tokenStore.clear();
-          if (this.#options.reauthenticate && attempt === 1 && !call.signal?.aborted) {
+          await this.#clearIfCurrent(token);
+          if (this.#options.reauthenticate && !reauthenticated && !call.signal?.aborted) {
+            reauthenticated = true;
             // Read the refused answer: hooks see it, and an unread body would hold the connection.
             await this.#read(call, outcome.response, attempt, token).catch(() => undefined);
             token = await this.#token(call, true);
@@ -168,6 +170,12 @@ export class Transport {
         throw new AbortError(`${call.method} /${call.path} was aborted`, { cause: call.signal?.reason });
       });
     }
+  }
+
+  /** Clears the stored token after a 401, unless another call has stored a newer one meanwhile. */
+  async #clearIfCurrent(token: string | undefined): Promise<void> {
+    const store = this.#options.tokenStore;
+    if ((await store.get())?.accessToken === token) await store.clear();
   }
 
   #delay(

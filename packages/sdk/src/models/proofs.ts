@@ -87,10 +87,11 @@ export const ProofRequestQuery = z.strictObject({
 export type ProofRequestQuery = z.input<typeof ProofRequestQuery>;
 
 /** `data` of a sent proof request: not shown by the spec, so any object (real agents send the record). */
-export const ProofRequestResponse = OrgEnvelope(
-  z.union([
-    z.looseObject({ id: z.string().optional(), state: openEnum(PROOF_STATES).optional() }),
-    z.boolean(),
-    z.string(),
-  ]),
-);
+export const ProofRequestData = z.union([
+  z.looseObject({ id: z.string().optional(), state: openEnum(PROOF_STATES).optional() }),
+  z.boolean(),
+  z.string(),
+]);
+export type ProofRequestData = z.output<typeof ProofRequestData>;
+
+export const ProofRequestResponse = OrgEnvelope(ProofRequestData);

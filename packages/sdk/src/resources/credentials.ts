@@ -18,7 +18,10 @@ export class Credentials extends Resource {
    * @example
    * const offered = await agent.credentials.list({ state: 'offer-sent' });
    */
-  list(filters: CredentialListParams = {}, options?: RequestOptions): Promise<CredentialExchangeRecord[]> {
+  async list(
+    filters: CredentialListParams = {},
+    options?: RequestOptions,
+  ): Promise<CredentialExchangeRecord[]> {
     const query = parseRequest(CredentialListParams, filters);
     return this.transport.request({
       method: 'GET',
@@ -38,7 +41,10 @@ export class Credentials extends Resource {
    *   protocolVersion: 'v2', credentialRecordId, connectionId, credentialFormats: { jsonld: {} },
    * });
    */
-  negotiateOffer(params: NegotiateOfferParams, options?: RequestOptions): Promise<CredentialExchangeRecord> {
+  async negotiateOffer(
+    params: NegotiateOfferParams,
+    options?: RequestOptions,
+  ): Promise<CredentialExchangeRecord> {
     return this.transport.request({
       method: 'POST',
       path: 'credentials/negotiate-offer',

@@ -11,7 +11,7 @@ export class Dids extends Resource {
    * @example
    * const { did } = await agent.dids.write({ method: 'key', keyType: 'ed25519' });
    */
-  write(params: DidWriteParams, options?: RequestOptions): Promise<DidResolutionResult> {
+  async write(params: DidWriteParams, options?: RequestOptions): Promise<DidResolutionResult> {
     return this.transport.request({
       method: 'POST',
       path: 'dids/write',

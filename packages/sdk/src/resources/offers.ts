@@ -43,7 +43,7 @@ export class Offers extends Resource {
    * });
    * console.log(data.invitationUrl);
    */
-  create(params: OfferCreateParams, options: OfferOptions = {}): Promise<OrgResponse<OfferCreated>> {
+  async create(params: OfferCreateParams, options: OfferOptions = {}): Promise<OrgResponse<OfferCreated>> {
     const { credentialType, ...rest } = options;
     const query = parseRequest(OfferQuery, { credentialType: credentialType ?? params?.credentialType });
     return this.transport.request({
@@ -66,7 +66,7 @@ export class Offers extends Resource {
    *   credentialOffer: [{ emailId: 'holder@example.com', credential, options }],
    * });
    */
-  sendByEmail(
+  async sendByEmail(
     params: OfferEmailParams,
     options: OfferOptions = {},
   ): Promise<OrgResponse<boolean | Record<string, unknown>>> {

@@ -14,7 +14,7 @@ export class OutOfBand extends Resource {
    * const record = await agent.oob.get('c7a1…');
    * console.log(record._tags?.state);
    */
-  get(outOfBandId: string, options?: RequestOptions): Promise<OutOfBandRecord> {
+  async get(outOfBandId: string, options?: RequestOptions): Promise<OutOfBandRecord> {
     const id = parseRequest(Id, outOfBandId, 'outOfBandId');
     return this.transport.request({
       method: 'GET',
@@ -32,7 +32,7 @@ export class OutOfBand extends Resource {
    * @example
    * const { connectionRecord } = await agent.oob.acceptInvitation(oobId, { label: 'Alice' });
    */
-  acceptInvitation(
+  async acceptInvitation(
     outOfBandId: string,
     params: AcceptInvitationParams = {},
     options?: RequestOptions,

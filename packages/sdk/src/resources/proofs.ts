@@ -2,6 +2,7 @@ import { parseRequest } from '../core/parse.js';
 import { path } from '../core/path.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import type { OrgResponse } from '../models/common.js';
+import type { ProofRequestData } from '../models/proofs.js';
 import {
   type PROOF_REQUEST_TYPES,
   ProofRequestParams,
@@ -33,7 +34,10 @@ export class Proofs extends Resource {
    *   { requestType: 'presentationExchange' },
    * );
    */
-  request(params: ProofRequestParams, options: ProofRequestOptions): Promise<OrgResponse<unknown>> {
+  async request(
+    params: ProofRequestParams,
+    options: ProofRequestOptions,
+  ): Promise<OrgResponse<ProofRequestData>> {
     const { requestType, ...rest } = options ?? ({} as Partial<ProofRequestOptions>);
     const query = parseRequest(ProofRequestQuery, { requestType });
     return this.transport.request({
