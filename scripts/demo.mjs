@@ -245,7 +245,10 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'agent-cli-demo-'));
   const sandbox = await startSandbox();
   // Never leave the sandbox behind, whatever ends this process.
-  process.on('exit', () => sandbox.child.kill('SIGTERM'));
+  process.on('exit', () => {
+    sandbox.child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  });
   process.stdout.write(`Sandbox listening on ${sandbox.url} (demo org ${sandbox.org}); config in ${dir}\n`);
   const env = {
     PATH: process.env.PATH,
