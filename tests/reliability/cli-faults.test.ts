@@ -1,0 +1,186 @@
+/**
+ * The fault matrix through the built `agent-cli` binary, spawned without a terminal: every fault
+ * against `credentials list` and the two POSTs, each case with its own sandbox on 127.0.0.1. Each
+ * row says the exit code, the exact stderr (one error line; 401 and 429 add their hint), how many
+ * requests reached the sandbox and, for POSTs, how many records the service created.
+ */
+import { DEMO_ORG_ID } from '@credential-agent/sandbox';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from '../../packages/cli/test/e2e/support/bench.js';
+import { type FaultName, type MaybeBug, splitKnownBugs, withFaultySandbox } from './support/faults.js';
+import { LIST, POSTS, type Target } from './support/targets.js';
+
+const e2e = useE2E();
+
+/**
+ * The timeout the runs ask for. The CLI has no timeout setting yet (it keeps the SDK's 30 s), so
+ * the rows "over the timeout" are known bugs until `AGENT_CLI_TIMEOUT` (and `--timeout`) exist.
+ */
+const TIMEOUT_MS = 300;
+const NO_TIMEOUT_BUG = 'the CLI has no timeout setting (AGENT_CLI_TIMEOUT / --timeout)';
+const BODY_RETRY_BUG = 'a GET whose body breaks off is not retried by the SDK';
+
+interface Row extends MaybeBug {
+  fault: FaultName;
+  code: 0 | 1 | 4;
+  /** The whole of stderr, line by line; none on success. */
+  stderr?: (t: Target) => string[];
+  requests: number;
+  /** Records the service created (POSTs only). */
+  records?: number;
+}
+
+const says = (line: string) => () => [`error: ${line}`];
+const timedOut = (t: Target) => [`error: ${t.call} timed out after ${TIMEOUT_MS} ms`];
+const unauthorized = () => ['error: Unauthorized (HTTP 401)', 'hint: run: agent-cli login'];
+const rateLimited = () => [
+  'error: Too many requests, please try again later. (HTTP 429)',
+  'hint: retry after 0 s',
+];
+const reset = (t: Target) => [`error: Could not reach the service (${t.call}): ECONNRESET`];
+const brokenBody = (t: Target) => [`error: The connection broke while reading ${t.call}: UND_ERR_SOCKET`];
+const badJson = (t: Target) => [
+  `error: Unexpected response from ${t.call} (HTTP ${t.okStatus}): (body): Invalid input: expected ${t.shape}, received string`,
+];
+
+const GET_ROWS: Row[] = [
+  { fault: 'latency 50 ms (under the timeout)', code: 0, requests: 1 },
+  {
+    fault: 'latency 1000 ms (over the timeout)',
+    code: 1,
+    stderr: timedOut,
+    requests: 1,
+    bug: NO_TIMEOUT_BUG,
+  },
+  { fault: 'status 500 once', code: 0, requests: 2 },
+  { fault: 'status 502 once', code: 0, requests: 2 },
+  { fault: 'status 503 once', code: 0, requests: 2 },
+  { fault: 'status 504 once', code: 0, requests: 2 },
+  { fault: 'status 503 always', code: 1, stderr: says('Service Unavailable (HTTP 503)'), requests: 3 },
+  { fault: 'status 401', code: 4, stderr: unauthorized, requests: 1 },
+  { fault: '429 Retry-After: 0 once', code: 0, requests: 2 },
+  { fault: '429 Retry-After: 1 once', code: 0, requests: 2 },
+  { fault: '429 Retry-After: 0 always', code: 1, stderr: rateLimited, requests: 3 },
+  { fault: 'reset before response once', code: 0, requests: 2 },
+  { fault: 'reset before response always', code: 1, stderr: reset, requests: 3 },
+  { fault: 'reset after headers once', code: 0, requests: 2, bug: BODY_RETRY_BUG },
+  { fault: 'truncated body once', code: 0, requests: 2, bug: BODY_RETRY_BUG },
+  { fault: 'malformed JSON', code: 1, stderr: badJson, requests: 1 },
+  { fault: 'HTML 502 page once', code: 0, requests: 2 },
+  { fault: 'HTML 404 page', code: 1, stderr: says('HTTP 404 Not Found (HTTP 404)'), requests: 1 },
+  {
+    fault: 'slow body 1000 ms (over the timeout)',
+    code: 1,
+    stderr: timedOut,
+    requests: 1,
+    bug: NO_TIMEOUT_BUG,
+  },
+];
+
+const POST_ROWS: Row[] = [
+  { fault: 'latency 50 ms (under the timeout)', code: 0, requests: 1, records: 1 },
+  {
+    fault: 'latency 1000 ms (over the timeout)',
+    code: 1,
+    stderr: timedOut,
+    requests: 1,
+    bug: NO_TIMEOUT_BUG,
+  },
+  {
+    fault: 'status 500 once',
+    code: 1,
+    stderr: says('Internal Server Error (HTTP 500)'),
+    requests: 1,
+    records: 0,
+  },
+  { fault: 'status 502 once', code: 1, stderr: says('Bad Gateway (HTTP 502)'), requests: 1, records: 0 },
+  {
+    fault: 'status 503 once',
+    code: 1,
+    stderr: says('Service Unavailable (HTTP 503)'),
+    requests: 1,
+    records: 0,
+  },
+  { fault: 'status 504 once', code: 1, stderr: says('Gateway Timeout (HTTP 504)'), requests: 1, records: 0 },
+  {
+    fault: 'status 503 always',
+    code: 1,
+    stderr: says('Service Unavailable (HTTP 503)'),
+    requests: 1,
+    records: 0,
+  },
+  { fault: 'status 401', code: 4, stderr: unauthorized, requests: 1, records: 0 },
+  { fault: '429 Retry-After: 0 once', code: 0, requests: 2, records: 1 },
+  { fault: '429 Retry-After: 1 once', code: 0, requests: 2, records: 1 },
+  { fault: '429 Retry-After: 0 always', code: 1, stderr: rateLimited, requests: 3, records: 0 },
+  { fault: 'reset before response once', code: 1, stderr: reset, requests: 1, records: 0 },
+  { fault: 'reset before response always', code: 1, stderr: reset, requests: 1, records: 0 },
+  { fault: 'reset after headers once', code: 1, stderr: brokenBody, requests: 1, records: 1 },
+  { fault: 'truncated body once', code: 1, stderr: brokenBody, requests: 1, records: 1 },
+  { fault: 'malformed JSON', code: 1, stderr: badJson, requests: 1, records: 1 },
+  {
+    fault: 'HTML 502 page once',
+    code: 1,
+    stderr: says('HTTP 502 Bad Gateway (HTTP 502)'),
+    requests: 1,
+    records: 0,
+  },
+  { fault: 'HTML 404 page', code: 1, stderr: says('HTTP 404 Not Found (HTTP 404)'), requests: 1, records: 0 },
+  {
+    fault: 'slow body 1000 ms (over the timeout)',
+    code: 1,
+    stderr: timedOut,
+    requests: 1,
+    records: 1,
+    bug: NO_TIMEOUT_BUG,
+  },
+];
+
+/** Spawns the target's command under the row's fault and checks code, stderr, requests and records. */
+async function check(target: Target, row: Row): Promise<void> {
+  await withFaultySandbox(row.fault, target, async (running) => {
+    const token = running.sandbox.issueToken();
+    const result = await e2e.run([...target.cli], {
+      env: {
+        AGENT_CLI_BASE_URL: running.url,
+        AGENT_CLI_ORG: DEMO_ORG_ID,
+        AGENT_CLI_TOKEN: token,
+        AGENT_CLI_TIMEOUT: String(TIMEOUT_MS),
+      },
+    });
+    const lines = result.stderr.split('\n').filter((l) => l !== '');
+    expect(lines).toEqual(row.stderr?.(target) ?? []);
+    expect(result.code).toBe(row.code);
+    if (row.code === 0) expect(() => JSON.parse(result.stdout)).not.toThrow();
+    else expect(result.stdout).toBe('');
+    expect(`${result.stdout}${result.stderr}`).not.toContain(token);
+    expect(running.sandbox.requestCount(target.method, target.path)).toBe(row.requests);
+    if (row.records !== undefined) expect(target.records(running.sandbox)).toBe(row.records);
+  });
+}
+
+/** One table, run concurrently against `target` (a sandbox per case); known bugs with `it.fails`. */
+function table(target: Target, rows: readonly Row[]): void {
+  const { passing, bugs } = splitKnownBugs(rows);
+  const title = (row: Row) =>
+    `agent-cli ${target.cli.slice(0, 2).join(' ')} under "${row.fault}" exits ${row.code}`;
+  it.each(passing.map((row) => ({ row, title: title(row) })))('$title', ({ row }) => check(target, row));
+  if (bugs.length > 0) {
+    // Known bugs (see RESULTS.md): these rows state the intended behaviour.
+    it.fails.each(bugs.map((row) => ({ row, title: `${title(row)} (bug: ${row.bug})` })))(
+      '$title',
+      ({ row }) => check(target, row),
+    );
+  }
+}
+
+describe.concurrent('agent-cli, GET, under faults', () => {
+  table(LIST, GET_ROWS);
+});
+
+describe.concurrent.each(POSTS)(
+  'agent-cli, POST $name, under faults, never repeats a POST that may have arrived',
+  (target) => {
+    table(target, POST_ROWS);
+  },
+);
