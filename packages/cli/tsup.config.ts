@@ -1,6 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
 
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const REQUIRE_SHIM =
+  "import { createRequire as __cliCreateRequire } from 'node:module';\nconst require = __cliCreateRequire(import.meta.url);\n";
 const sdkSource = (path: string) => fileURLToPath(new URL(`../sdk/src/${path}`, import.meta.url));
 
 // One bundled program: the SDK (from source, so unused parts are dropped) and every dependency are
@@ -17,9 +24,15 @@ export default defineConfig({
   sourcemap: false,
   minify: false,
   noExternal: [/.*/],
-  // Bundled CommonJS dependencies call require() for Node built-ins.
-  banner: {
-    js: "#!/usr/bin/env node\nimport { createRequire as __cliCreateRequire } from 'node:module';\nconst require = __cliCreateRequire(import.meta.url);",
+  // Bundled CommonJS dependencies (commander, ajv, …) call require() for Node built-ins; the banner
+  // gives every chunk one. bin.js needs none, and drops it for a faster `--version` (onSuccess).
+  banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` },
+  // `--version` is answered in bin.ts from this constant, before any other module loads.
+  define: { __AGENT_CLI_VERSION__: JSON.stringify(version) },
+  async onSuccess() {
+    const bin = fileURLToPath(new URL('./dist/bin.js', import.meta.url));
+    const text = await readFile(bin, 'utf8');
+    await writeFile(bin, text.replace(REQUIRE_SHIM, ''));
   },
   esbuildOptions(options) {
     options.alias = {

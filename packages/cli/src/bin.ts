@@ -1,9 +1,11 @@
-import { VERSION } from './version.js';
+/** The package version, inlined by the bundler (tsup `define`). */
+declare const __AGENT_CLI_VERSION__: string;
 
-// The only file that touches `process`. `--version` is answered before anything else loads.
+// The only file that touches `process`. `--version` is answered before anything else loads: this
+// module imports nothing up front.
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-  process.stdout.write(`${VERSION}\n`);
+  process.stdout.write(`${__AGENT_CLI_VERSION__}\n`);
 } else {
   const [{ run }, { createContext }, { createIO }] = await Promise.all([
     import('./main.js'),

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ensureBuilt } from './support/build.js';
+
+const dist = dirname(BIN);
+const read = (file: string) => readFileSync(join(dist, file), 'utf8');
+const staticImports = (code: string) =>
+  [...code.matchAll(/^import\s[^;]*?from\s+"\.\/([^"]+)"/gm)].map((m) => m[1] as string);
+const dynamicImports = (code: string) =>
+  [...code.matchAll(/import\("\.\/([^"]+)"\)/g)].map((m) => m[1] as string);
+
+/** Every file loaded with `file`, following static imports only (what loads before any action). */
+function closure(files: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...files];
+  while (queue.length) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...staticImports(read(file)));
+  }
+  return seen;
+}
+
+// esbuild keeps a `// path` comment per bundled module, which tells what a chunk holds.
+const HEAVY = [
+  'node_modules/.pnpm/zod@',
+  'node_modules/.pnpm/ky@',
+  'node_modules/.pnpm/ora@',
+  '@inquirer',
+  'node_modules/.pnpm/conf@',
+  'node_modules/.pnpm/chalk@',
+  'sdk/src/',
+];
+
+describe('start-up of the built binary', () => {
+  beforeAll(() => ensureBuilt(), 120_000);
+
+  it('answers --version from bin.js alone: no static imports', () => {
+    expect(staticImports(read('bin.js'))).toEqual([]);
+  });
+
+  it('loads no SDK, zod, ky, prompts, spinner, colour or config code for --help', () => {
+    const loaded = closure(dynamicImports(read('bin.js')));
+    const text = [...loaded].map(read).join('\n');
+    for (const marker of HEAVY) expect(text.includes(marker), `${marker} is loaded for --help`).toBe(false);
+    expect(text).toContain('node_modules/.pnpm/commander@');
+  });
+});

@@ -1,0 +1,74 @@
+// Start-up time of the built agent-cli: `agent-cli --version` and `agent-cli --help` against
+// `node -e 0`, run alternately N times (default 30; `node scripts/bench-startup.mjs 50`), medians
+// and ratios. The budget is 1.25× for --version (DESIGN.md); exits 1 when it is exceeded.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { median } from './bench-stats.mjs';
+
+const bin = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
+const rounds = Number(process.argv[2] ?? 30);
+const TARGET = 1.25;
+
+if (!existsSync(bin)) {
+  process.stderr.write(`${bin} is missing: run pnpm build first\n`);
+  process.exit(1);
+}
+
+// A private config dir, so nothing of the user's is read (nothing should be, for these commands).
+const dir = mkdtempSync(join(tmpdir(), 'agent-cli-bench-'));
+const env = { PATH: process.env.PATH, HOME: dir, AGENT_CLI_CONFIG_DIR: dir };
+// An empty ES module: the floor for any `"type": "module"` bin (Node's ESM loader costs a little).
+const emptyModule = join(dir, 'empty.mjs');
+writeFileSync(emptyModule, '');
+
+const subjects = {
+  'node -e 0': ['-e', '0'],
+  'node empty.mjs': [emptyModule],
+  'agent-cli --version': [bin, '--version'],
+  'agent-cli --help': [bin, '--help'],
+};
+
+function once(args) {
+  const start = performance.now();
+  const result = spawnSync(process.execPath, args, { env, stdio: 'ignore' });
+  const ms = performance.now() - start;
+  if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}`);
+  return ms;
+}
+
+const times = Object.fromEntries(Object.keys(subjects).map((name) => [name, []]));
+const names = Object.keys(subjects);
+try {
+  for (const name of names) once(subjects[name]); // warm the file cache
+  for (let round = 0; round < rounds; round++) {
+    // Rotate the order every round, so no subject always runs first on a cold or warm machine.
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(round + i) % names.length];
+      times[name].push(once(subjects[name]));
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const baseline = median(times['node -e 0']);
+const rows = names.map((name) => {
+  const m = median(times[name]);
+  return { name, median: m, ratio: m / baseline };
+});
+process.stdout.write(`start-up, ${rounds} alternating runs each, medians (node ${process.version})\n`);
+for (const row of rows) {
+  const target = row.name.endsWith('--version') ? `  (target ≤ ${TARGET}×)` : '';
+  process.stdout.write(
+    `${row.name.padEnd(22)} ${row.median.toFixed(1).padStart(7)} ms  ${row.ratio.toFixed(2)}×${target}\n`,
+  );
+}
+const version = rows.find((r) => r.name.endsWith('--version'));
+if (version && version.ratio > TARGET) {
+  process.stderr.write(`agent-cli --version is ${version.ratio.toFixed(2)}× node -e 0 (budget ${TARGET}×)\n`);
+  process.exitCode = 1;
+}
