@@ -2,33 +2,40 @@
 // server on loopback) against `node -e 0`, alternating, medians. Uses the built CLI
 // (packages/cli/dist/bin.js) and the built sandbox (packages/sandbox/dist). Run alone with
 // `node scripts/bench-cli.mjs`, or as part of `pnpm bench`.
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { alternate, formatTable, machine, ratioRow } from './bench-stats.mjs';
 
 const bin = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
 const sandboxDist = new URL('../packages/sandbox/dist/index.js', import.meta.url);
 
-/** Runs `node ...args` and resolves with its stdout; rejects on a non-zero exit. */
+/** Runs `node ...args` synchronously (timing nothing but the child) and returns its stdout. */
 function node(args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out = [];
-    const err = [];
-    child.stdout.on('data', (chunk) => out.push(chunk));
-    child.stderr.on('data', (chunk) => err.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(Buffer.concat(out).toString());
-      else
-        reject(
-          new Error(`node ${args.join(' ')} exited ${code}: ${Buffer.concat(err).toString().slice(0, 500)}`),
-        );
-    });
+  const result = spawnSync(process.execPath, args, { env, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`node ${args.join(' ')} exited ${result.status}: ${String(result.stderr).slice(0, 500)}`);
+  }
+  return result.stdout;
+}
+
+/** The sandbox runs in a worker thread, so it answers while the main thread waits in spawnSync. */
+async function serveSandbox() {
+  const { startSandbox } = await import(sandboxDist.href);
+  const running = await startSandbox({ port: 0 });
+  parentPort.postMessage({ url: running.url, token: running.sandbox.issueToken() });
+}
+
+async function startSandboxWorker() {
+  const worker = new Worker(new URL(import.meta.url));
+  const { url, token } = await new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
   });
+  return { url, token, close: () => worker.terminate() };
 }
 
 /** Measures the CLI; returns table rows. */
@@ -36,52 +43,48 @@ export async function benchCli({ quick = false } = {}) {
   if (!existsSync(bin) || !existsSync(fileURLToPath(sandboxDist))) {
     throw new Error('build first: pnpm build (needs packages/cli/dist and packages/sandbox/dist)');
   }
-  const { startSandbox } = await import(sandboxDist.href);
-  const running = await startSandbox({ port: 0 });
+  const sandbox = await startSandboxWorker();
   const configDir = mkdtempSync(join(tmpdir(), 'agent-cli-bench-'));
   const env = {
     PATH: process.env.PATH ?? '',
+    HOME: configDir,
     NO_COLOR: '1',
     AGENT_CLI_CONFIG_DIR: configDir,
-    AGENT_CLI_BASE_URL: running.url,
-    AGENT_CLI_TOKEN: running.sandbox.issueToken(),
+    AGENT_CLI_BASE_URL: sandbox.url,
+    AGENT_CLI_TOKEN: sandbox.token,
   };
   try {
-    const listed = JSON.parse(await node([bin, 'credentials', 'list', '--json'], env));
+    const listed = JSON.parse(node([bin, 'credentials', 'list', '--json'], env));
     if (!Array.isArray(listed)) throw new Error('credentials list --json did not print an array');
-    const baseline = () => node(['-e', '0'], env);
-    const cases = [
-      ['agent-cli --version', ['--version'], 1.25],
-      ['agent-cli --help', ['--help'], 1.25],
-      [
-        `agent-cli credentials list --json (sandbox, ${listed.length} records)`,
-        ['credentials', 'list', '--json'],
-        2,
-      ],
-    ];
     // The floor: any ES module entry point pays for the ESM loader, which `node -e 0` does not.
     const empty = join(configDir, 'empty.mjs');
     writeFileSync(empty, '');
+    const cases = [
+      ['agent-cli --version', [bin, '--version'], 1.25],
+      ['agent-cli --help', [bin, '--help'], 1.25],
+      [
+        `agent-cli credentials list --json (sandbox, ${listed.length} records)`,
+        [bin, 'credentials', 'list', '--json'],
+        2,
+      ],
+      ['  floor: node empty.mjs (an empty ES module)', [empty], undefined],
+    ];
+    const baseline = () => node(['-e', '0'], env);
     const rows = [];
     for (const [name, args, target] of cases) {
-      await node([bin, ...args], env);
-      await baseline();
-      const m = await alternate({
-        rounds: quick ? 5 : 25,
-        subject: () => node([bin, ...args], env),
-        baseline,
-      });
+      node(args, env);
+      baseline();
+      const m = await alternate({ rounds: quick ? 5 : 30, subject: () => node(args, env), baseline });
       rows.push(ratioRow(`${name} vs node -e 0`, m, target));
     }
-    const floor = await alternate({ rounds: quick ? 5 : 25, subject: () => node([empty], env), baseline });
-    rows.push(ratioRow('  floor: node empty.mjs (an empty ES module) vs node -e 0', floor));
     return rows;
   } finally {
-    await running.close();
+    await sandbox.close();
     rmSync(configDir, { recursive: true, force: true });
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (!isMainThread) await serveSandbox();
+else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(`${machine()}\n\n${formatTable(await benchCli({ quick: process.argv.includes('--quick') }))}`);
 }
