@@ -19,7 +19,7 @@ async function closedPort(): Promise<number> {
 const login = () =>
   e2e.run(['login', '--email', DEMO_USER.email, '--password-stdin'], { stdin: `${DEMO_USER.password}\n` });
 
-describe('the built agent-cli binary', () => {
+describe('the built agent-cli binary', { timeout: 30_000 }, () => {
   it('prints its version and exits 0', async () => {
     expect(await e2e.run(['--version'])).toEqual({ stdout: `${VERSION}\n`, stderr: '', code: 0 });
   });

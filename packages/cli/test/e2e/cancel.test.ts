@@ -15,7 +15,7 @@ async function requestArrived(method: string, path: string, before: number): Pro
   throw new Error(`no ${method} ${path} arrived`);
 }
 
-describe('Ctrl-C during a call', () => {
+describe('Ctrl-C during a call', { timeout: 30_000 }, () => {
   it('cancels a slow login with exit 130 and leaves the config file untouched', async () => {
     expect((await e2e.run(['config', 'set', 'org', 'org-1'])).code).toBe(0);
     const file = join(e2e.configDir(), 'config.json');

@@ -15,7 +15,7 @@ async function step<T>(args: string[], stdin?: string): Promise<T> {
   return (result.stdout ? JSON.parse(result.stdout) : undefined) as T;
 }
 
-describe('the whole story with the built binary', () => {
+describe('the whole story with the built binary', { timeout: 30_000 }, () => {
   it('logs in, registers a DID, creates a schema and offers, connects, negotiates and asks for proof', async () => {
     await step(['login', '--email', DEMO_USER.email, '--password-stdin', '--verbose'], DEMO_USER.password);
     const { did } = await step<{ did: string }>([
