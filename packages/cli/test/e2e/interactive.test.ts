@@ -32,6 +32,7 @@ function quote(value: string): string {
 
 describe.skipIf(!hasTmux)(
   'interactive login in a terminal (tmux; skipped when tmux is not installed)',
+  { timeout: 30_000 },
   () => {
     it('prompts for the e-mail and a masked password, then signs in', async () => {
       const env = e2e.env();
