@@ -1,14 +1,11 @@
-import type { BulkOptions, BulkResult, BulkRow, Offers } from '@credential-agent/sdk';
-import { isAgentError, RequestValidationError } from '@credential-agent/sdk';
+import type { Offers } from '@credential-agent/sdk';
 import { openCsv } from './csv-source.js';
-import { recordsInShard, runFingerprint, scanCsv } from './fingerprint.js';
-import { Journal, type JournalState } from './journal.js';
+import { recordsInShard, scanCsv } from './fingerprint.js';
 import { type MappingOptions, resolveMapping } from './mapping.js';
-import type { RowOutcome } from './outcome.js';
-import { Tally } from './outcome.js';
+import type { Tally } from './outcome.js';
 import { plannedRows } from './planned-rows.js';
-import { Progress } from './progress.js';
-import { jsonReport, junitReport, type ReportSink } from './report.js';
+import { checkRows, sendRows } from './send.js';
+import { Session } from './session.js';
 import type { Shard } from './shard.js';
 import type { BulkTemplate } from './template.js';
 
@@ -40,11 +37,6 @@ export interface BulkRunPorts {
   now?: () => number;
 }
 
-/** The default journal next to the CSV. */
-export function defaultJournal(csv: string, shard: Shard | undefined): string {
-  return shard ? `${csv}.shard-${shard.index}-of-${shard.count}.journal.jsonl` : `${csv}.journal.jsonl`;
-}
-
 /**
  * Runs a bulk e-mail offer from a CSV (or only checks it with `dryRun`) and returns the tally; the
  * caller turns it into the exit code. Fatal errors (401, 403, abort) are rethrown after the
@@ -53,105 +45,32 @@ export function defaultJournal(csv: string, shard: Shard | undefined): string {
  */
 export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promise<Tally> {
   const csv = await openCsv(opts.csv);
-  const sinks: ReportSink[] = [];
-  const tally = new Tally();
-  let journal: Journal | undefined;
-  let stopped: string | undefined;
+  const session = new Session(opts, ports);
   try {
     const mapping = resolveMapping(csv.header, opts.template.common.credentialType, opts.mapping);
     const scan = await scanCsv(opts.csv);
-    let state: JournalState | undefined;
-    if (!opts.dryRun) {
-      const path = opts.journal ?? defaultJournal(opts.csv, opts.shard);
-      const fingerprint = runFingerprint(scan, opts.template, mapping, opts.shard);
-      ({ journal, state } = await Journal.open(path, { fingerprint, csv: opts.csv }, opts.resume));
-    }
-    if (opts.report) sinks.push(jsonReport(opts.report));
-    if (opts.junit) sinks.push(junitReport(opts.junit));
-    const progress = new Progress({
-      write: ports.progress.write,
-      tty: ports.progress.tty,
-      total: recordsInShard(scan.records, opts.shard),
-      ...(ports.now ? { now: ports.now } : {}),
-    });
-    const settle = async (outcome: RowOutcome) => {
-      tally.add(outcome);
-      if (outcome.message && outcome.status !== 'skipped') {
-        ports.err(
-          `line ${outcome.line}${outcome.email ? ` (${outcome.email})` : ''}: ${outcome.status}: ${outcome.message}`,
-        );
-      }
-      for (const sink of sinks) await sink.add(outcome);
-      progress.update(tally);
-    };
-    const planning = {
-      csv,
-      mapping,
-      template: opts.template,
-      shard: opts.shard,
-      retryInDoubt: opts.retryInDoubt,
-    };
-    const rows = plannedRows({ ...planning, journal: state, settle });
+    const state = await session.openJournal(scan, mapping);
+    session.start(recordsInShard(scan.records, opts.shard));
+    const { template, shard, retryInDoubt } = opts;
+    const settle = session.settle;
+    const rows = plannedRows({ csv, mapping, template, shard, retryInDoubt, journal: state, settle });
+    const journal = session.journal;
     try {
-      if (opts.dryRun || !ports.offers || !journal) await checkOnly(rows, settle);
-      else await send(rows, opts, await ports.offers(), journal, state?.lastBatch ?? 0, settle, ports.signal);
+      if (!journal || !ports.offers) await checkRows(rows, settle);
+      else {
+        const offset = state?.lastBatch ?? 0;
+        const plan = { ...opts, common: template.common, journal, offset, settle, signal: ports.signal };
+        await sendRows(rows, await ports.offers(), plan);
+      }
     } catch (error) {
-      stopped = error instanceof Error ? error.message : String(error);
+      session.stop(error);
       throw error;
-    } finally {
-      progress.finish(tally);
     }
-    return tally;
+    return session.tally;
   } finally {
     csv.close();
-    await journal?.close();
-    for (const sink of sinks) await sink.close(tally, stopped);
+    await session.close();
   }
 }
 
-async function checkOnly(rows: AsyncIterable<BulkRow>, settle: (o: RowOutcome) => Promise<void>) {
-  for await (const row of rows) {
-    await settle({ line: Number(row.row), email: row.offer.emailId, status: 'valid' });
-  }
-}
-
-async function send(
-  rows: AsyncIterable<BulkRow>,
-  opts: BulkRunOptions,
-  offers: Pick<Offers, 'sendByEmailBulk'>,
-  journal: Journal,
-  offset: number,
-  settle: (o: RowOutcome) => Promise<void>,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  const lines = (list: readonly { row: number | string }[]) => list.map((r) => Number(r.row));
-  const options: BulkOptions = {
-    batchSize: opts.batchSize,
-    concurrency: opts.concurrency,
-    ...(signal ? { signal } : {}),
-    onBatchStart: (batch, n) => journal.append({ t: 'start', batch: n + offset, rows: lines(batch) }),
-    onBatchEnd: (results, n) => {
-      const first = results[0];
-      const ok = first?.status === 'sent';
-      const failure = ok
-        ? {}
-        : { inDoubt: first?.inDoubt === true, error: first?.error?.message ?? first?.status ?? 'failed' };
-      return journal.append({ t: 'done', batch: n + offset, rows: lines(results), ok, ...failure });
-    },
-  };
-  for await (const result of offers.sendByEmailBulk(rows, opts.template.common, options)) {
-    await settle(toOutcome(result));
-  }
-}
-
-function toOutcome(r: BulkResult): RowOutcome {
-  const base = { line: Number(r.row), email: r.email, batch: r.batch, message: r.error?.message };
-  if (r.status === 'sent') return { ...base, status: 'sent', message: undefined };
-  if (r.status === 'skipped') return { ...base, status: 'skipped' };
-  if (r.error instanceof RequestValidationError) return { ...base, status: 'invalid' };
-  if (r.inDoubt) {
-    const message = `${r.error?.message ?? 'failed'} (the request may have reached the service; not resent)`;
-    return { ...base, status: 'in-doubt', message };
-  }
-  return { ...base, status: 'failed', message: isAgentError(r.error) ? r.error.message : 'failed' };
-}
+export { defaultJournal } from './session.js';

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
+import { UsageError } from '../errors.js';
 import type { RowOutcome, Tally } from './outcome.js';
 
 /** Where row outcomes go as they arrive; `close` writes the summary. Memory stays flat. */
@@ -10,18 +11,36 @@ export interface ReportSink {
   close(tally: Tally, stopped: string | undefined): Promise<void>;
 }
 
+/** A file stream whose error (e.g. a missing directory) is thrown by the next write, not lost. */
+function openFile(path: string): WriteStream {
+  const stream = createWriteStream(path);
+  stream.on('error', (error) => {
+    failures.set(
+      stream,
+      new UsageError(`cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? error.message}`),
+    );
+  });
+  return stream;
+}
+
+const failures = new WeakMap<WriteStream, Error>();
+
 async function write(stream: WriteStream, text: string): Promise<void> {
+  const failure = failures.get(stream);
+  if (failure) throw failure;
   if (!stream.write(text)) await once(stream, 'drain');
 }
 
 async function end(stream: WriteStream): Promise<void> {
+  const failure = failures.get(stream);
+  if (failure) throw failure;
   stream.end();
   await once(stream, 'finish');
 }
 
 /** `--report file.json`: `{ "rows": [...], "summary": {...} }`, rows streamed in completion order. */
 export function jsonReport(path: string): ReportSink {
-  const stream = createWriteStream(path);
+  const stream = openFile(path);
   let first = true;
   return {
     async add(outcome) {
@@ -68,13 +87,13 @@ function testcase(o: RowOutcome): string {
  */
 export function junitReport(path: string): ReportSink {
   const body = `${path}.part`;
-  const stream = createWriteStream(body);
+  const stream = openFile(body);
   return {
     add: (outcome) => write(stream, testcase(outcome)),
     async close(tally) {
       await end(stream);
       const failures = tally.problems - tally.counts.skipped;
-      const out = createWriteStream(`${path}.tmp`);
+      const out = openFile(`${path}.tmp`);
       await write(out, '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n');
       await write(
         out,

@@ -1,0 +1,71 @@
+import {
+  type BulkOptions,
+  type BulkResult,
+  type BulkRow,
+  isAgentError,
+  type Offers,
+  RequestValidationError,
+} from '@credential-agent/sdk';
+import type { Journal } from './journal.js';
+import type { RowOutcome } from './outcome.js';
+
+/** How rows are sent: batching, the journal and where outcomes go. */
+export interface SendPlan {
+  batchSize: number;
+  concurrency: number;
+  common: Parameters<Offers['sendByEmailBulk']>[1];
+  journal: Journal;
+  /** The last batch number of earlier runs; this run's batches follow it. */
+  offset: number;
+  settle: (outcome: RowOutcome) => Promise<void>;
+  signal: AbortSignal | undefined;
+}
+
+const lines = (list: readonly { row: number | string }[]) => list.map((r) => Number(r.row));
+
+/**
+ * Sends the rows through the SDK's bulk helper. Each request is journalled (on disk) before it is
+ * sent and after it settled, so a later `--resume` knows what went out and what is in doubt.
+ */
+export async function sendRows(
+  rows: AsyncIterable<BulkRow>,
+  offers: Pick<Offers, 'sendByEmailBulk'>,
+  plan: SendPlan,
+): Promise<void> {
+  const { journal, offset } = plan;
+  const options: BulkOptions = {
+    batchSize: plan.batchSize,
+    concurrency: plan.concurrency,
+    ...(plan.signal ? { signal: plan.signal } : {}),
+    onBatchStart: (batch, n) => journal.append({ t: 'start', batch: n + offset, rows: lines(batch) }),
+    onBatchEnd: (results, n) => {
+      const first = results[0];
+      const ok = first?.status === 'sent';
+      const error = first?.error?.message ?? first?.status ?? 'failed';
+      const failure = ok ? {} : { inDoubt: first?.inDoubt === true, error };
+      return journal.append({ t: 'done', batch: n + offset, rows: lines(results), ok, ...failure });
+    },
+  };
+  for await (const result of offers.sendByEmailBulk(rows, plan.common, options)) {
+    await plan.settle(toOutcome(result));
+  }
+}
+
+/** A dry run: every row that passed the checks is `valid`. */
+export async function checkRows(rows: AsyncIterable<BulkRow>, settle: SendPlan['settle']): Promise<void> {
+  for await (const row of rows) {
+    await settle({ line: Number(row.row), email: row.offer.emailId, status: 'valid' });
+  }
+}
+
+function toOutcome(r: BulkResult): RowOutcome {
+  const base = { line: Number(r.row), email: r.email, batch: r.batch, message: r.error?.message };
+  if (r.status === 'sent') return { ...base, status: 'sent', message: undefined };
+  if (r.status === 'skipped') return { ...base, status: 'skipped' };
+  if (r.error instanceof RequestValidationError) return { ...base, status: 'invalid' };
+  if (r.inDoubt) {
+    const message = `${r.error?.message ?? 'failed'} (the request may have reached the service; not resent)`;
+    return { ...base, status: 'in-doubt', message };
+  }
+  return { ...base, status: 'failed', message: isAgentError(r.error) ? r.error.message : 'failed' };
+}

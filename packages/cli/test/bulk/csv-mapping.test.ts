@@ -1,0 +1,95 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type CsvRecord, openCsv } from '../../src/bulk/csv-source.js';
+import { buildOffer, resolveMapping } from '../../src/bulk/mapping.js';
+import { inShard, parseShard } from '../../src/bulk/shard.js';
+import { toTemplate } from '../../src/bulk/template.js';
+import { tempDir } from './support.js';
+
+async function records(text: string): Promise<{ header: string[]; rows: CsvRecord[] }> {
+  const path = join(await tempDir(), 'in.csv');
+  await writeFile(path, text);
+  const csv = await openCsv(path);
+  const rows: CsvRecord[] = [];
+  for await (const r of csv.records) rows.push(r);
+  return { header: csv.header, rows };
+}
+
+const JSONLD = toTemplate(
+  {
+    credentialType: 'jsonld',
+    credentialDefinitionId: 'cd',
+    credential: {
+      '@context': ['https://www.w3.org/2018/credentials/v1'],
+      type: ['VerifiableCredential'],
+      issuer: { id: 'did:key:z6Mk' },
+      issuanceDate: '2025-01-01T00:00:00Z',
+      credentialSubject: { id: 'did:example:holder' },
+    },
+    options: { proofType: 'Ed25519Signature2018', proofPurpose: 'assertionMethod' },
+  },
+  {},
+);
+
+describe('CSV reading', () => {
+  it('handles a UTF-8 BOM, CRLF line ends, quoted fields and empty lines, numbering rows by line', async () => {
+    const { header, rows } = await records(
+      '\uFEFFemail,name\r\na@example.com,"Doe, ""Jo"""\r\n\r\nb@example.com,B\r\n',
+    );
+    expect(header).toEqual(['email', 'name']);
+    expect(rows).toEqual([
+      { line: 2, index: 0, fields: ['a@example.com', 'Doe, "Jo"'] },
+      { line: 4, index: 1, fields: ['b@example.com', 'B'] },
+    ]);
+  });
+
+  it('is a usage error for an empty file', async () => {
+    await expect(records('')).rejects.toThrow('is empty: it needs a header row');
+  });
+});
+
+describe('column mapping', () => {
+  it('finds the emailId column and maps every other column by default', () => {
+    const mapping = resolveMapping(['name', 'EmailId', 'degree'], 'indy', {});
+    expect(mapping).toEqual({
+      email: { name: 'EmailId', column: 1 },
+      fields: [
+        { name: 'name', column: 0 },
+        { name: 'degree', column: 2 },
+      ],
+    });
+  });
+
+  it('puts --subject-columns into the credentialSubject of the template for jsonld', () => {
+    const mapping = resolveMapping(['email', 'name', 'degree'], 'jsonld', { subjectColumns: ['degree'] });
+    const offer = buildOffer([' x@example.com ', 'Xena', 'MSc'], mapping, JSONLD);
+    expect(offer.emailId).toBe('x@example.com');
+    expect(offer.credential?.credentialSubject).toEqual({ id: 'did:example:holder', degree: 'MSc' });
+    expect(offer.options).toEqual({ proofType: 'Ed25519Signature2018', proofPurpose: 'assertionMethod' });
+  });
+
+  it('refuses --attr-columns for jsonld and a missing e-mail column', () => {
+    expect(() => resolveMapping(['email'], 'jsonld', { attrColumns: ['a'] })).toThrow(
+      '--attr-columns applies to indy offers; use --subject-columns for jsonld',
+    );
+    expect(() => resolveMapping(['mail', 'name'], 'indy', {})).toThrow(
+      'no e-mail column: name it with --email-column (columns: mail, name)',
+    );
+  });
+
+  it('refuses a jsonld template without a credential, naming the field', () => {
+    expect(() => toTemplate({ credentialType: 'jsonld', credentialDefinitionId: 'cd' }, {})).toThrow(
+      'template: a jsonld offer needs "credential"',
+    );
+  });
+});
+
+describe('shards', () => {
+  it('assigns each row to exactly one shard by position modulo n', () => {
+    const shards = [parseShard('1/3'), parseShard('2/3'), parseShard('3/3')];
+    const owners = Array.from({ length: 7 }, (_, i) => shards.findIndex((s) => inShard(s, i)) + 1);
+    expect(owners).toEqual([1, 2, 3, 1, 2, 3, 1]);
+    expect(() => parseShard('0/3')).toThrow('--shard must look like i/n');
+  });
+});

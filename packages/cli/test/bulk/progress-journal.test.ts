@@ -1,0 +1,72 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Journal } from '../../src/bulk/journal.js';
+import { Tally } from '../../src/bulk/outcome.js';
+import { Progress } from '../../src/bulk/progress.js';
+import { tempDir } from './support.js';
+
+function tallyOf(sent: number, failed = 0): Tally {
+  const tally = new Tally();
+  for (let i = 0; i < sent; i++) tally.add({ line: i, email: '', status: 'sent' });
+  for (let i = 0; i < failed; i++) tally.add({ line: i, email: '', status: 'failed' });
+  return tally;
+}
+
+describe('progress', () => {
+  it('prints a plain line every 10 % (or 5 s) when stderr is not a terminal', () => {
+    const out: string[] = [];
+    let now = 0;
+    const progress = new Progress({ write: (t) => out.push(t), tty: false, total: 100, now: () => now });
+    for (let done = 1; done <= 25; done++) {
+      now += 10;
+      progress.update(tallyOf(done));
+    }
+    expect(out).toEqual([
+      '10/100 rows · 10 sent · 0 failed · 100 rows/s · ETA 0:01\n',
+      '20/100 rows · 20 sent · 0 failed · 100 rows/s · ETA 0:01\n',
+    ]);
+    now += 6000;
+    progress.update(tallyOf(25, 1));
+    expect(out.at(-1)).toBe('26/100 rows · 25 sent · 1 failed · 4 rows/s · ETA 0:18\n');
+  });
+
+  it('redraws one line in place on a terminal', () => {
+    const out: string[] = [];
+    let now = 0;
+    const progress = new Progress({ write: (t) => out.push(t), tty: true, total: 4, now: () => now });
+    now = 1000;
+    progress.update(tallyOf(2));
+    progress.finish(tallyOf(4));
+    expect(out).toEqual([
+      '\r\u001b[2K2/4 rows · 2 sent · 0 failed · 2 rows/s · ETA 0:01',
+      '\r\u001b[2K4/4 rows · 4 sent · 0 failed · 4 rows/s\n',
+    ]);
+  });
+});
+
+describe('journal', () => {
+  it('replays accepted and in-doubt rows, ignores a torn last line, and appends on a fresh line', async () => {
+    const path = join(await tempDir(), 'j.jsonl');
+    const first = await Journal.open(path, { fingerprint: 'f1', csv: 'h.csv' }, false);
+    await first.journal.append({ t: 'start', batch: 1, rows: [2, 3] });
+    await first.journal.append({ t: 'done', batch: 1, rows: [2, 3], ok: true });
+    await first.journal.append({ t: 'start', batch: 2, rows: [4] });
+    await first.journal.append({ t: 'start', batch: 3, rows: [5] });
+    await first.journal.append({
+      t: 'done',
+      batch: 3,
+      rows: [5],
+      ok: false,
+      inDoubt: false,
+      error: 'HTTP 400',
+    });
+    await first.journal.close();
+    await writeFile(path, `${await readFile(path, 'utf8')}{"t":"done","batch":2,"ro`);
+    const again = await Journal.open(path, { fingerprint: 'f1', csv: 'h.csv' }, true);
+    expect(again.state).toEqual({ accepted: new Set([2, 3]), inDoubt: new Set([4]), lastBatch: 3 });
+    await again.journal.append({ t: 'start', batch: 4, rows: [5] });
+    await again.journal.close();
+    expect((await readFile(path, 'utf8')).split('\n').at(-2)).toBe('{"t":"start","batch":4,"rows":[5]}');
+  });
+});
