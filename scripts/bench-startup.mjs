@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { median } from './bench-stats.mjs';
 
-const bin = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
+const bin = fileURLToPath(new URL('../packages/cli/dist/agent-cli.cjs', import.meta.url));
 const rounds = Number(process.argv[2] ?? 30);
 const TARGET = 1.25;
 

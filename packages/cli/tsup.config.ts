@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
+import { writeLauncher } from './build/launcher.js';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -33,6 +34,7 @@ export default defineConfig({
     const bin = fileURLToPath(new URL('./dist/bin.js', import.meta.url));
     const text = await readFile(bin, 'utf8');
     await writeFile(bin, text.replace(REQUIRE_SHIM, ''));
+    await writeLauncher(new URL('./dist/', import.meta.url), version);
   },
   esbuildOptions(options) {
     options.alias = {
