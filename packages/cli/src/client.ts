@@ -32,6 +32,7 @@ export async function createClient(init: ClientInit): Promise<AgentClient> {
     baseUrl: init.baseUrl,
     tokenStore,
     ...(settings.org ? { orgId: settings.org } : {}),
+    ...(settings.timeout ? { timeout: settings.timeout } : {}),
     ...(init.verbose ? { hooks: verboseHooks(init.writeErr, (t) => secrets.scrub(t)) } : {}),
   });
 }

@@ -3,6 +3,8 @@ export interface GlobalOptions {
   baseUrl?: string | undefined;
   org?: string | undefined;
   profile?: string | undefined;
+  /** Timeout per attempt in ms, as given (checked in settings). */
+  timeout?: string | undefined;
   json: boolean;
   verbose: boolean;
   color: boolean;

@@ -69,6 +69,7 @@ function rootOptions(program: Command): Command {
     .option('--base-url <url>', 'service base URL (env AGENT_CLI_BASE_URL)')
     .option('--org <id>', 'organisation id for org-scoped commands (env AGENT_CLI_ORG)')
     .option('--profile <name>', 'configuration profile (env AGENT_CLI_PROFILE; default "default")')
+    .option('--timeout <ms>', 'timeout per request attempt, in ms (env AGENT_CLI_TIMEOUT; default 30000)')
     .option('--json', 'print machine-readable JSON on stdout')
     .option('--verbose', 'print the HTTP exchange on stderr (secrets redacted)')
     .option('--no-color', 'disable colour (NO_COLOR is honoured too)')
@@ -81,6 +82,7 @@ function globalsOf(program: Command): GlobalOptions {
     baseUrl: o.baseUrl,
     org: o.org,
     profile: o.profile,
+    timeout: o.timeout,
     json: o.json === true,
     verbose: o.verbose === true,
     color: o.color !== false,

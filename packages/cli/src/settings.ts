@@ -14,6 +14,8 @@ export interface Settings {
   orgSource: Source;
   /** `AGENT_CLI_TOKEN`, which wins over the profile's stored token. */
   envToken: string | undefined;
+  /** Timeout per attempt in ms (`--timeout`, `AGENT_CLI_TIMEOUT`); the SDK's default otherwise. */
+  timeout: number | undefined;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -41,7 +43,18 @@ export function resolveSettings(globals: GlobalOptions, env: Env, name: string, 
     org: org.value,
     orgSource: org.source,
     envToken: env['AGENT_CLI_TOKEN'] || undefined,
+    timeout: parseTimeout(globals.timeout ?? env['AGENT_CLI_TIMEOUT']),
   };
+}
+
+/** `--timeout` / `AGENT_CLI_TIMEOUT`: a positive whole number of milliseconds. */
+function parseTimeout(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0) {
+    throw new UsageError(`--timeout must be a positive whole number of milliseconds, got "${value}"`);
+  }
+  return ms;
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;

@@ -41,6 +41,19 @@ describe('settings precedence', () => {
     expect(resolveSettings(DEFAULT_GLOBALS, { AGENT_CLI_TOKEN: 't0ken' }, 'p', {}).envToken).toBe('t0ken');
   });
 
+  it('takes the timeout from --timeout over AGENT_CLI_TIMEOUT, and leaves it to the SDK otherwise', () => {
+    const env = { AGENT_CLI_TIMEOUT: '5000' };
+    expect(resolveSettings({ ...DEFAULT_GLOBALS, timeout: '250' }, env, 'p', {}).timeout).toBe(250);
+    expect(resolveSettings(DEFAULT_GLOBALS, env, 'p', {}).timeout).toBe(5000);
+    expect(resolveSettings(DEFAULT_GLOBALS, {}, 'p', {}).timeout).toBeUndefined();
+  });
+
+  it.each(['0', '-5', '1.5', 'soon'])('refuses --timeout %s, naming the flag', (value) => {
+    expect(() => resolveSettings({ ...DEFAULT_GLOBALS, timeout: value }, {}, 'p', {})).toThrow(
+      `--timeout must be a positive whole number of milliseconds, got "${value}"`,
+    );
+  });
+
   it('needs an org for org-scoped commands, naming --org', () => {
     const settings = resolveSettings(DEFAULT_GLOBALS, {}, 'p', {});
     expect(() => requireOrg(settings)).toThrow(/^missing --org/);
