@@ -67,7 +67,7 @@ export async function benchCli({ quick = false } = {}) {
         [bin, 'credentials', 'list', '--json'],
         2,
       ],
-      ['  floor: node empty.mjs (an empty ES module)', [empty], undefined],
+      ['floor: node empty.mjs (an empty ES module)', [empty], undefined],
     ];
     const baseline = () => node(['-e', '0'], env);
     const rows = [];

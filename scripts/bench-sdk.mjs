@@ -135,15 +135,15 @@ export async function benchSdk({ quick = false } = {}) {
     return [
       ratioRow(`SDK ${list}, sequential (per call) ${vs}`, sdkFigures.sequential, 1.15),
       ratioRow(`SDK ${list}, ${IN_FLIGHT} in flight (per call) ${vs}`, sdkFigures.parallel, 1.15),
-      ratioRow(`  floor: ${floor}, sequential ${vs}`, floorFigures.sequential),
-      ratioRow(`  floor: ${floor}, ${IN_FLIGHT} in flight ${vs}`, floorFigures.parallel),
+      ratioRow(`floor: ${floor}, sequential ${vs}`, floorFigures.sequential),
+      ratioRow(`floor: ${floor}, ${IN_FLIGHT} in flight ${vs}`, floorFigures.parallel),
       infoRow(
-        `  JSON.parse of the ${(server.bytes / 1024).toFixed(0)} KB body alone`,
+        `JSON.parse of the ${(server.bytes / 1024).toFixed(0)} KB body alone`,
         median(jsonTimes),
         'ms',
       ),
       infoRow(
-        `  zod parse of the ${RECORDS.toLocaleString('en')} parsed records alone`,
+        `zod parse of the ${RECORDS.toLocaleString('en')} parsed records alone`,
         median(zodTimes),
         'ms',
       ),

@@ -83,7 +83,7 @@ function formatTarget(row) {
   return `≤ ${formatValue(row.target, row.unit)}`;
 }
 
-/** The results as a Markdown table (also readable on a terminal). */
+/** The results as a Markdown table, columns padded (readable on a terminal, stable under Biome). */
 export function formatTable(rows) {
   const head = ['Measurement', 'Measured', 'Baseline', 'Ratio', 'Target', 'Met'];
   const body = rows.map((r) => [
@@ -94,8 +94,9 @@ export function formatTable(rows) {
     formatTarget(r),
     r.pass === undefined ? '' : r.pass ? 'yes' : '**no**',
   ]);
-  const lines = [head, head.map(() => '---'), ...body].map((cells) => `| ${cells.join(' | ')} |`);
-  return lines.join('\n');
+  const widths = head.map((_, i) => Math.max(3, ...[head, ...body].map((cells) => cells[i].length)));
+  const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 
 /** The machine the figures were measured on. */
