@@ -38,6 +38,8 @@ interface Row extends MaybeBug {
 
 const BODY_RETRY_BUG =
   'a GET whose body breaks off is not retried: Transport.send reads the body outside the retry loop';
+const SANDBOX_RETRY_AFTER_BUG =
+  'the sandbox sends no Retry-After with a status fault (retryAfter is ignored)';
 const BODY_TIMEOUT_BUG = 'the timeout stops at the headers: a body slower than the timeout is awaited';
 
 const GET_ROWS: Row[] = [
@@ -48,6 +50,7 @@ const GET_ROWS: Row[] = [
   { fault: 'status 503 once', outcome: 'ok', requests: 2 },
   { fault: 'status 504 once', outcome: 'ok', requests: 2 },
   { fault: 'status 503 always', outcome: ServerError, requests: 3 },
+  { fault: 'status 503 + Retry-After: 0 once', outcome: 'ok', requests: 2 },
   { fault: 'status 401', outcome: AuthenticationError, requests: 1 },
   { fault: '429 Retry-After: 0 once', outcome: 'ok', requests: 2 },
   { fault: '429 Retry-After: 1 once', outcome: 'ok', requests: 2 },
@@ -78,6 +81,14 @@ const POST_ROWS: Row[] = [
   { fault: 'status 503 once', outcome: ServerError, requests: 1, records: 0 },
   { fault: 'status 504 once', outcome: ServerError, requests: 1, records: 0 },
   { fault: 'status 503 always', outcome: ServerError, requests: 1, records: 0 },
+  // With Retry-After the service says it did not act: the POST may be sent again.
+  {
+    fault: 'status 503 + Retry-After: 0 once',
+    outcome: 'ok',
+    requests: 2,
+    records: 1,
+    bug: SANDBOX_RETRY_AFTER_BUG,
+  },
   { fault: 'status 401', outcome: AuthenticationError, requests: 1, records: 0 },
   { fault: '429 Retry-After: 0 once', outcome: 'ok', requests: 2, records: 1 },
   { fault: '429 Retry-After: 1 once', outcome: 'ok', requests: 2, records: 1 },

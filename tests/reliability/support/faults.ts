@@ -16,6 +16,7 @@ export const FAULTS = {
   'status 503 once': { kind: 'status', status: 503, times: 1 },
   'status 504 once': { kind: 'status', status: 504, times: 1 },
   'status 503 always': { kind: 'status', status: 503 },
+  'status 503 + Retry-After: 0 once': { kind: 'status', status: 503, retryAfter: 0, times: 1 },
   'status 401': { kind: 'status', status: 401 },
   '429 Retry-After: 0 once': { kind: 'rate-limit', retryAfter: 0, times: 1 },
   '429 Retry-After: 1 once': { kind: 'rate-limit', retryAfter: 1, times: 1 },
