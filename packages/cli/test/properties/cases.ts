@@ -161,6 +161,14 @@ export const CASES: readonly Case[] = [
     names: ['--base-url', '--insecure'],
   },
   {
+    command: 'credentials list',
+    // An empty --timeout means "the default", like the other root options.
+    what: '--timeout not an integer ≥ 1',
+    values: notAPositiveInt.filter((s) => s !== ''),
+    build: flag('--timeout'),
+    names: ['--timeout'],
+  },
+  {
     command: 'credentials negotiate',
     what: 'record id not a UUID',
     values: notAUuid,
