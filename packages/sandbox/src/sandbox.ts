@@ -72,7 +72,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           r.path,
         ),
       ).length,
-    deliveries: (email) => state.emails.filter((e) => e.to.toLowerCase() === email.toLowerCase()).length,
+    deliveries: (email) => state.deliveriesTo(email),
     totalDeliveries: () => state.emails.length,
     issueToken: (email = DEMO_USER.email) => state.issueToken(email),
     reset: () => {

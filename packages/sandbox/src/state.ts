@@ -71,8 +71,10 @@ export class SandboxState {
   readonly dids = new Map<string, DidRecord>();
   /** Registered schemas by schema id. */
   readonly schemas = new Map<string, SchemaRecord>();
-  /** Offer e-mails delivered, in order. */
+  /** Offer e-mails delivered, in order. Add them with {@link deliver}. */
   readonly emails: SentEmail[] = [];
+  /** Deliveries per lower-cased address, kept by {@link deliver}. */
+  readonly #deliveries = new Map<string, number>();
   /** Requests received, in order. */
   readonly requests: ReceivedRequest[] = [];
   readonly #tokenTtlSeconds: number;
@@ -92,8 +94,21 @@ export class SandboxState {
     for (const map of [this.users, this.orgs, this.tokens, this.outOfBand, this.connections]) map.clear();
     for (const map of [this.credentials, this.proofs, this.dids, this.schemas]) map.clear();
     this.emails.length = 0;
+    this.#deliveries.clear();
     this.requests.length = 0;
     this.#seed();
+  }
+
+  /** Records an offer e-mail as delivered. */
+  deliver(email: SentEmail): void {
+    this.emails.push(email);
+    const key = email.to.toLowerCase();
+    this.#deliveries.set(key, (this.#deliveries.get(key) ?? 0) + 1);
+  }
+
+  /** How many offer e-mails went to an address (case-insensitive). */
+  deliveriesTo(address: string): number {
+    return this.#deliveries.get(address.toLowerCase()) ?? 0;
   }
 
   /** Issues a token for a user that lives {@link tokenTtlSeconds}. */

@@ -96,7 +96,7 @@ export function offerHandlers(ctx: SandboxContext): HttpHandler[] {
         const attributes = item.attributes ?? subjectAttributes(item.credential?.credentialSubject);
         const { oob } = storeOffer(ctx, { ...body, orgId, attributes });
         const sent = { to: item.emailId, orgId, outOfBandId: oob.id, sentAt: now() };
-        ctx.state.emails.push({ ...sent, invitationUrl: invitationUrl(ctx.baseUrl, oob) });
+        ctx.state.deliver({ ...sent, invitationUrl: invitationUrl(ctx.baseUrl, oob) });
       }
       return created('Out-of-band credential offers sent by e-mail', true);
     },
