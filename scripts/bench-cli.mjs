@@ -1,16 +1,19 @@
 // CLI start-up: `agent-cli --version`, `--help` and `credentials list --json` (against the sandbox
-// server on loopback) against `node -e 0`, alternating, medians. Uses the built CLI
-// (packages/cli/dist/bin.js) and the built sandbox (packages/sandbox/dist). Run alone with
+// server on loopback) against `node -e 0`, alternating, medians. Uses the built CLI (the `bin` of
+// packages/cli/package.json, as npm installs it) and the built sandbox (packages/sandbox/dist). Run alone with
 // `node scripts/bench-cli.mjs`, or as part of `pnpm bench`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { alternate, formatTable, machine, ratioRow } from './bench-stats.mjs';
 
-const bin = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
+const cliDir = new URL('../packages/cli/', import.meta.url);
+// What `agent-cli` runs once installed: the package's `bin` (a launcher in front of dist/bin.js).
+const cliManifest = JSON.parse(readFileSync(new URL('package.json', cliDir), 'utf8'));
+const bin = fileURLToPath(new URL(cliManifest.bin['agent-cli'], cliDir));
 const sandboxDist = new URL('../packages/sandbox/dist/index.js', import.meta.url);
 
 /** Runs `node ...args` synchronously (timing nothing but the child) and returns its stdout. */
@@ -41,7 +44,7 @@ async function startSandboxWorker() {
 /** Measures the CLI; returns table rows. */
 export async function benchCli({ quick = false } = {}) {
   if (!existsSync(bin) || !existsSync(fileURLToPath(sandboxDist))) {
-    throw new Error('build first: pnpm build (needs packages/cli/dist and packages/sandbox/dist)');
+    throw new Error(`build first: pnpm build (needs ${bin} and packages/sandbox/dist)`);
   }
   const sandbox = await startSandboxWorker();
   const configDir = mkdtempSync(join(tmpdir(), 'agent-cli-bench-'));

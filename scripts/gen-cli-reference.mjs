@@ -1,4 +1,4 @@
-// Generates docs/cli.md from the built CLI's own `--help` output (packages/cli/dist/bin.js), walking
+// Generates docs/cli.md from the built CLI's own `--help` output (its package `bin`), walking
 // the command tree through the "Commands:" section of each help page. `--check` compares instead
 // of writing and exits 1 when docs/cli.md is stale (for CI).
 import { execFileSync } from 'node:child_process';
@@ -7,11 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const bin = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
+const cliDir = new URL('../packages/cli/', import.meta.url);
+const cliManifest = JSON.parse(readFileSync(new URL('package.json', cliDir), 'utf8'));
+const bin = fileURLToPath(new URL(cliManifest.bin['agent-cli'], cliDir));
 const target = fileURLToPath(new URL('../docs/cli.md', import.meta.url));
 
 if (!existsSync(bin)) {
-  console.error('packages/cli/dist/bin.js is missing: run pnpm build first');
+  console.error(`${bin} is missing: run pnpm build first`);
   process.exit(1);
 }
 

@@ -19,7 +19,7 @@ export interface WorkspacePackage {
 export const PUBLISHED: readonly WorkspacePackage[] = [
   { name: '@credential-agent/sdk', dir: join(root, 'packages/sdk'), built: 'dist/index.js' },
   { name: '@credential-agent/sandbox', dir: join(root, 'packages/sandbox'), built: 'dist/index.js' },
-  { name: '@credential-agent/cli', dir: join(root, 'packages/cli'), built: 'dist/bin.js' },
+  { name: '@credential-agent/cli', dir: join(root, 'packages/cli'), built: 'dist/agent-cli.cjs' },
 ];
 
 /** The workspace's own binaries (typescript, publint, attw). */
