@@ -137,11 +137,7 @@ export async function benchSdk({ quick = false } = {}) {
       ratioRow(`SDK ${list}, ${IN_FLIGHT} in flight (per call) ${vs}`, sdkFigures.parallel, 1.15),
       ratioRow(`floor: ${floor}, sequential ${vs}`, floorFigures.sequential),
       ratioRow(`floor: ${floor}, ${IN_FLIGHT} in flight ${vs}`, floorFigures.parallel),
-      infoRow(
-        `JSON.parse of the ${(server.bytes / 1024).toFixed(0)} KB body alone`,
-        median(jsonTimes),
-        'ms',
-      ),
+      infoRow(`JSON.parse of the ${(server.bytes / 1024).toFixed(0)} KB body alone`, median(jsonTimes), 'ms'),
       infoRow(
         `zod parse of the ${RECORDS.toLocaleString('en')} parsed records alone`,
         median(zodTimes),
