@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import {
+  AbortError,
+  AgentError,
+  ApiError,
+  AuthenticationError,
+  ConnectionError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestValidationError,
+  ResponseValidationError,
+} from '../core/errors.js';
+import { parseRequest } from '../core/parse.js';
+import { parseRetryAfter, type ResolvedRetry, resolveRetry, retryDelay, sleep } from '../core/retry.js';
+import { EmailOfferItem } from '../models/offers.js';
+import type {
+  BulkBatchRow,
+  BulkEmailParams,
+  BulkOptions,
+  BulkResult,
+  BulkRow,
+  SendEmailBatch,
+} from './bulk.js';
+
+const BulkConfig = z.object({
+  batchSize: z.int().min(1, 'must be at least 1'),
+  concurrency: z.int().min(1, 'must be at least 1'),
+});
+
+type Planned = BulkBatchRow & { offer: EmailOfferItem };
+type Outcome = Pick<BulkResult, 'status' | 'inDoubt' | 'error'>;
+
+/** The scheduler of one bulk send: pulls rows as slots free up, batches, sends, retries. */
+export class BulkRun {
+  readonly #send: SendEmailBatch;
+  readonly #common: BulkEmailParams;
+  readonly #options: BulkOptions;
+  readonly #config: { batchSize: number; concurrency: number };
+  readonly #policy: ResolvedRetry;
+  readonly #done: BulkResult[][] = [];
+  #inflight = 0;
+  #batches = 0;
+  #notBefore = 0;
+  #fatal: unknown;
+  #closed = false;
+  #wake: (() => void) | undefined;
+
+  constructor(send: SendEmailBatch, common: BulkEmailParams, options: BulkOptions) {
+    this.#send = send;
+    this.#common = common;
+    this.#options = options;
+    const { batchSize = 10, concurrency = 4 } = options;
+    this.#config = parseRequest(BulkConfig, { batchSize, concurrency });
+    this.#policy = resolveRetry(options.retry ?? 5);
+  }
+
+  async *results(source: Iterator<BulkRow> | AsyncIterator<BulkRow>): AsyncGenerator<BulkResult> {
+    const { batchSize, concurrency } = this.#config;
+    let batch: Planned[] = [];
+    let position = 0;
+    let exhausted = false;
+    let complete = true;
+    let ended = false;
+    try {
+      for (;;) {
+        const finished = this.#done.shift();
+        if (finished) {
+          yield* finished;
+        } else if (this.#stopReason() !== undefined && batch.length) {
+          complete = false;
+          yield* batch.map((r) => ({ row: r.row, email: r.email, ...this.#skipped() }));
+          batch = [];
+        } else if (batch.length && (batch.length === batchSize || exhausted)) {
+          if (this.#inflight >= concurrency) await this.#next();
+          else this.#launch(batch.splice(0));
+        } else if (!exhausted && this.#stopReason() === undefined && this.#inflight < concurrency) {
+          const next = await this.#pull(source);
+          if (next === undefined || next.done) exhausted = true;
+          else {
+            const planned = this.#plan(next.value, ++position);
+            if ('status' in planned) yield planned;
+            else batch.push(planned);
+          }
+        } else if (this.#inflight > 0) {
+          await this.#next();
+        } else break;
+      }
+      ended = true;
+    } finally {
+      // A consumer that stops early gets no more requests sent on its behalf.
+      if (!ended) this.#closed = true;
+      while (this.#inflight > 0) await this.#next();
+      if (!exhausted) await source.return?.();
+    }
+    const stop = this.#stopReason();
+    if (stop !== undefined && !(exhausted && complete)) throw stop;
+  }
+
+  async #pull(source: Iterator<BulkRow> | AsyncIterator<BulkRow>) {
+    try {
+      return await source.next();
+    } catch (error) {
+      this.#fatal ??= error;
+      return undefined;
+    }
+  }
+
+  #plan(input: BulkRow, position: number): Planned | BulkResult {
+    const row = input?.row ?? position;
+    const emailId: unknown = input?.offer?.emailId;
+    const email = typeof emailId === 'string' ? emailId : '';
+    try {
+      const offer = parseRequest(EmailOfferItem, input?.offer, 'offer');
+      checkForType(offer, this.#common.credentialType);
+      return { row, email, offer };
+    } catch (error) {
+      return { row, email, status: 'failed', inDoubt: false, error: toAgentError(error) };
+    }
+  }
+
+  #launch(rows: Planned[]): void {
+    const batch = ++this.#batches;
+    this.#inflight++;
+    void this.#runBatch(rows, batch).then((results) => {
+      this.#inflight--;
+      this.#done.push(results);
+      const wake = this.#wake;
+      this.#wake = undefined;
+      wake?.();
+    });
+  }
+
+  #next(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#wake = resolve;
+    });
+  }
+
+  async #runBatch(rows: Planned[], batch: number): Promise<BulkResult[]> {
+    const meta = rows.map(({ row, email }) => ({ row, email }));
+    let outcome: Outcome;
+    try {
+      await this.#options.onBatchStart?.(meta, batch);
+      outcome = await this.#attempts(rows.map((r) => r.offer));
+    } catch (error) {
+      this.#fatal ??= error;
+      outcome = this.#skipped();
+    }
+    const results = meta.map((m) => ({ ...m, batch, ...outcome }));
+    try {
+      await this.#options.onBatchEnd?.(results, batch);
+    } catch (error) {
+      this.#fatal ??= error;
+    }
+    return results;
+  }
+
+  async #attempts(credentialOffer: EmailOfferItem[]): Promise<Outcome> {
+    const { signal, timeout } = this.#options;
+    const body = { ...this.#common, credentialOffer };
+    for (let attempt = 1; ; attempt++) {
+      while (Date.now() < this.#notBefore) {
+        const waited = await sleep(this.#notBefore - Date.now(), signal).then(
+          () => true,
+          () => false,
+        );
+        if (!waited) return this.#skipped();
+      }
+      if (this.#stopReason() !== undefined) return this.#skipped();
+      try {
+        await this.#send(body, { signal, retry: false, ...(timeout === undefined ? {} : { timeout }) });
+        return { status: 'sent' };
+      } catch (caught) {
+        const error = toAgentError(caught);
+        if (error instanceof ResponseValidationError) return { status: 'sent' };
+        const delay = attempt <= this.#policy.limit ? this.#retryDelay(error, attempt) : undefined;
+        if (delay === undefined) {
+          if (isFatal(error)) this.#fatal ??= error;
+          return { status: 'failed', inDoubt: isInDoubt(error), error };
+        }
+        this.#notBefore = Math.max(this.#notBefore, Date.now() + delay);
+      }
+    }
+  }
+
+  /** A delay when the service certainly did not process the batch; undefined otherwise. */
+  #retryDelay(error: AgentError, attempt: number): number | undefined {
+    if (error instanceof ConnectionError)
+      return error.sent ? undefined : retryDelay(attempt, { kind: 'network', sent: false }, this.#policy);
+    if (!(error instanceof ApiError)) return undefined;
+    const retryAfterMs = parseRetryAfter(error.headers?.get('retry-after') ?? null);
+    if (error.status !== 429 && !(error.status === 503 && retryAfterMs !== undefined)) return undefined;
+    return retryDelay(attempt, { kind: 'status', status: error.status, retryAfterMs }, this.#policy);
+  }
+
+  #stopReason(): unknown {
+    if (this.#fatal !== undefined) return this.#fatal;
+    if (this.#closed) return new AbortError('The bulk send was closed by its consumer');
+    const signal = this.#options.signal;
+    return signal?.aborted
+      ? new AbortError('The bulk send was aborted', { cause: signal.reason })
+      : undefined;
+  }
+
+  #skipped(): Outcome {
+    const reason = this.#stopReason();
+    return { status: 'skipped', ...(reason instanceof AgentError ? { error: reason } : {}) };
+  }
+}
+
+function checkForType(offer: EmailOfferItem, credentialType: string): void {
+  const missing =
+    credentialType === 'indy' && !offer.attributes?.length
+      ? 'attributes'
+      : credentialType === 'jsonld' && !offer.credential
+        ? 'credential'
+        : undefined;
+  if (missing === undefined) return;
+  const issue = { path: `offer.${missing}`, message: `is required for ${credentialType} offers` };
+  throw new RequestValidationError(`Invalid request: ${issue.path}: ${issue.message}`, [issue]);
+}
+
+function toAgentError(error: unknown): AgentError {
+  if (error instanceof AgentError) return error;
+  return new AgentError(error instanceof Error ? error.message : String(error), { cause: error });
+}
+
+function isFatal(error: AgentError): boolean {
+  return (
+    error instanceof AuthenticationError ||
+    error instanceof PermissionDeniedError ||
+    error instanceof NotFoundError ||
+    error instanceof RequestValidationError
+  );
+}
+
+/** May the failed request have sent e-mails? Only errors proving the service refused it say no. */
+function isInDoubt(error: AgentError): boolean {
+  if (error instanceof RequestValidationError) return false;
+  if (error instanceof ConnectionError) return error.sent;
+  if (!(error instanceof ApiError)) return true;
+  if (error instanceof RateLimitError) return false;
+  if (error.status === 503 && error.headers?.get('retry-after')) return false;
+  // A gateway that sends e-mails one by one reports a partial failure with an `error` array.
+  const partial =
+    typeof error.body === 'object' && error.body !== null && Array.isArray(Reflect.get(error.body, 'error'));
+  return error.status >= 500 || partial;
+}
