@@ -7,18 +7,15 @@
 import { DEMO_ORG_ID } from '@credential-agent/sandbox';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from '../../packages/cli/test/e2e/support/bench.js';
-import { type FaultName, type MaybeBug, splitKnownBugs, withFaultySandbox } from './support/faults.js';
+import { type FaultName, withFaultySandbox } from './support/faults.js';
 import { LIST, POSTS, type Target } from './support/targets.js';
 
 const e2e = useE2E();
 
 /** The timeout per attempt the runs ask for (`AGENT_CLI_TIMEOUT`). */
 const TIMEOUT_MS = 300;
-const BODY_TIMEOUT_BUG = "the SDK's timeout stops at the headers: a slow body is awaited";
-const SANDBOX_RETRY_AFTER_BUG = 'the sandbox sends no Retry-After with a status fault';
-const BODY_RETRY_BUG = 'a GET whose body breaks off is not retried by the SDK';
 
-interface Row extends MaybeBug {
+interface Row {
   fault: FaultName;
   code: 0 | 1 | 4;
   /** The whole of stderr, line by line; none on success. */
@@ -35,8 +32,14 @@ const rateLimited = () => [
   'error: Too many requests, please try again later. (HTTP 429)',
   'hint: retry after 0 s',
 ];
-const reset = (t: Target) => [`error: Could not reach the service (${t.call}): ECONNRESET`];
-const brokenBody = (t: Target) => [`error: The connection broke while reading ${t.call}: UND_ERR_SOCKET`];
+const reset = (t: Target) => [
+  t.call.startsWith('GET')
+    ? `error: Could not reach the service (${t.call}): ECONNRESET`
+    : `error: The connection failed after ${t.call} was sent; it may have been processed (ECONNRESET)`,
+];
+const brokenBody = (t: Target) => [
+  `error: The connection broke while reading the answer to ${t.call}; it may have been processed (connection closed)`,
+];
 const badJson = (t: Target) => [
   `error: Unexpected response from ${t.call} (HTTP ${t.okStatus}): (body): Invalid input: expected ${t.shape}, received string`,
 ];
@@ -61,17 +64,16 @@ const GET_ROWS: Row[] = [
   { fault: '429 Retry-After: 0 always', code: 1, stderr: rateLimited, requests: 3 },
   { fault: 'reset before response once', code: 0, requests: 2 },
   { fault: 'reset before response always', code: 1, stderr: reset, requests: 3 },
-  { fault: 'reset after headers once', code: 0, requests: 2, bug: BODY_RETRY_BUG },
-  { fault: 'truncated body once', code: 0, requests: 2, bug: BODY_RETRY_BUG },
+  { fault: 'reset after headers once', code: 0, requests: 2 },
+  { fault: 'truncated body once', code: 0, requests: 2 },
   { fault: 'malformed JSON', code: 1, stderr: badJson, requests: 1 },
   { fault: 'HTML 502 page once', code: 0, requests: 2 },
-  { fault: 'HTML 404 page', code: 1, stderr: says('HTTP 404 Not Found (HTTP 404)'), requests: 1 },
+  { fault: 'HTML 404 page', code: 1, stderr: says('HTTP 404 Not Found'), requests: 1 },
   {
     fault: 'slow body 1000 ms (over the timeout)',
     code: 1,
     stderr: timedOut,
     requests: 1,
-    bug: BODY_TIMEOUT_BUG,
   },
 ];
 
@@ -111,7 +113,6 @@ const POST_ROWS: Row[] = [
     code: 0,
     requests: 2,
     records: 1,
-    bug: SANDBOX_RETRY_AFTER_BUG,
   },
   { fault: 'status 401', code: 4, stderr: unauthorized, requests: 1, records: 0 },
   { fault: '429 Retry-After: 0 once', code: 0, requests: 2, records: 1 },
@@ -125,18 +126,17 @@ const POST_ROWS: Row[] = [
   {
     fault: 'HTML 502 page once',
     code: 1,
-    stderr: says('HTTP 502 Bad Gateway (HTTP 502)'),
+    stderr: says('HTTP 502 Bad Gateway'),
     requests: 1,
     records: 0,
   },
-  { fault: 'HTML 404 page', code: 1, stderr: says('HTTP 404 Not Found (HTTP 404)'), requests: 1, records: 0 },
+  { fault: 'HTML 404 page', code: 1, stderr: says('HTTP 404 Not Found'), requests: 1, records: 0 },
   {
     fault: 'slow body 1000 ms (over the timeout)',
     code: 1,
     stderr: timedOut,
     requests: 1,
     records: 1,
-    bug: BODY_TIMEOUT_BUG,
   },
 ];
 
@@ -163,19 +163,11 @@ async function check(target: Target, row: Row): Promise<void> {
   });
 }
 
-/** One table, run concurrently against `target` (a sandbox per case); known bugs with `it.fails`. */
+/** One table, run concurrently against `target` (a sandbox per case) */
 function table(target: Target, rows: readonly Row[]): void {
-  const { passing, bugs } = splitKnownBugs(rows);
   const title = (row: Row) =>
     `agent-cli ${target.cli.slice(0, 2).join(' ')} under "${row.fault}" exits ${row.code}`;
-  it.each(passing.map((row) => ({ row, title: title(row) })))('$title', ({ row }) => check(target, row));
-  if (bugs.length > 0) {
-    // Known bugs (see RESULTS.md): these rows state the intended behaviour.
-    it.fails.each(bugs.map((row) => ({ row, title: `${title(row)} (bug: ${row.bug})` })))(
-      '$title',
-      ({ row }) => check(target, row),
-    );
-  }
+  it.each(rows.map((row) => ({ row, title: title(row) })))('$title', ({ row }) => check(target, row));
 }
 
 describe.concurrent('agent-cli, GET, under faults', () => {

@@ -18,7 +18,7 @@ import {
   TimeoutError,
 } from '@credential-agent/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FaultName, type MaybeBug, splitKnownBugs, withFaultySandbox } from './support/faults.js';
+import { type FaultName, withFaultySandbox } from './support/faults.js';
 import { LIST, POSTS, type Target } from './support/targets.js';
 
 /** Timeout per attempt; the faults "over the timeout" last 1000 ms. */
@@ -26,7 +26,7 @@ const TIMEOUT_MS = 300;
 
 type ErrorClass = abstract new (...args: never[]) => AgentError;
 
-interface Row extends MaybeBug {
+interface Row {
   fault: FaultName;
   /** `'ok'`: the call returns (after retries, if any); otherwise the class of the error it throws. */
   outcome: 'ok' | ErrorClass;
@@ -35,12 +35,6 @@ interface Row extends MaybeBug {
   /** Records the service created (POSTs only). */
   records?: number;
 }
-
-const BODY_RETRY_BUG =
-  'a GET whose body breaks off is not retried: Transport.send reads the body outside the retry loop';
-const SANDBOX_RETRY_AFTER_BUG =
-  'the sandbox sends no Retry-After with a status fault (retryAfter is ignored)';
-const BODY_TIMEOUT_BUG = 'the timeout stops at the headers: a body slower than the timeout is awaited';
 
 const GET_ROWS: Row[] = [
   { fault: 'latency 50 ms (under the timeout)', outcome: 'ok', requests: 1 },
@@ -57,8 +51,8 @@ const GET_ROWS: Row[] = [
   { fault: '429 Retry-After: 0 always', outcome: RateLimitError, requests: 3 },
   { fault: 'reset before response once', outcome: 'ok', requests: 2 },
   { fault: 'reset before response always', outcome: ConnectionError, requests: 3 },
-  { fault: 'reset after headers once', outcome: 'ok', requests: 2, bug: BODY_RETRY_BUG },
-  { fault: 'truncated body once', outcome: 'ok', requests: 2, bug: BODY_RETRY_BUG },
+  { fault: 'reset after headers once', outcome: 'ok', requests: 2 },
+  { fault: 'truncated body once', outcome: 'ok', requests: 2 },
   { fault: 'malformed JSON', outcome: ResponseValidationError, requests: 1 },
   { fault: 'HTML 502 page once', outcome: 'ok', requests: 2 },
   { fault: 'HTML 404 page', outcome: NotFoundError, requests: 1 },
@@ -66,7 +60,6 @@ const GET_ROWS: Row[] = [
     fault: 'slow body 1000 ms (over the timeout)',
     outcome: TimeoutError,
     requests: 1,
-    bug: BODY_TIMEOUT_BUG,
   },
 ];
 
@@ -87,7 +80,6 @@ const POST_ROWS: Row[] = [
     outcome: 'ok',
     requests: 2,
     records: 1,
-    bug: SANDBOX_RETRY_AFTER_BUG,
   },
   { fault: 'status 401', outcome: AuthenticationError, requests: 1, records: 0 },
   { fault: '429 Retry-After: 0 once', outcome: 'ok', requests: 2, records: 1 },
@@ -105,7 +97,6 @@ const POST_ROWS: Row[] = [
     outcome: TimeoutError,
     requests: 1,
     records: 1,
-    bug: BODY_TIMEOUT_BUG,
   },
 ];
 
@@ -148,19 +139,11 @@ async function check(target: Target, row: Row): Promise<void> {
 
 const outcomeName = (row: Row) => (row.outcome === 'ok' ? 'succeeds' : `throws ${row.outcome.name}`);
 
-/** One table, run as tests against `target`; rows of known bugs run with `it.fails`. */
+/** One table, run as tests against `target` (one test a row). */
 function table(target: Target, rows: readonly Row[]): void {
-  const { passing, bugs } = splitKnownBugs(rows);
   const title = (row: Row) =>
     `${target.name} under "${row.fault}" ${outcomeName(row)} after ${row.requests} request(s)`;
-  it.each(passing.map((row) => ({ row, title: title(row) })))('$title', ({ row }) => check(target, row));
-  if (bugs.length > 0) {
-    // Known bugs (see the report in RESULTS.md): these rows state the intended behaviour.
-    it.fails.each(bugs.map((row) => ({ row, title: `${title(row)} (bug: ${row.bug})` })))(
-      '$title',
-      ({ row }) => check(target, row),
-    );
-  }
+  it.each(rows.map((row) => ({ row, title: title(row) })))('$title', ({ row }) => check(target, row));
 }
 
 describe('the SDK, GET, under faults', () => {

@@ -48,13 +48,3 @@ export async function withFaultySandbox<T>(
     await running.close();
   }
 }
-
-/** A table row that documents a bug: `bug` says what is wrong; the row runs as an expected failure. */
-export interface MaybeBug {
-  bug?: string;
-}
-
-/** Splits a table into the rows that pass today and the rows of known bugs (run with `it.fails`). */
-export function splitKnownBugs<R extends MaybeBug>(rows: readonly R[]): { passing: R[]; bugs: R[] } {
-  return { passing: rows.filter((r) => !r.bug), bugs: rows.filter((r) => r.bug) };
-}

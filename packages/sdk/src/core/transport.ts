@@ -1,14 +1,15 @@
-import ky, { type KyInstance, TimeoutError as KyTimeoutError } from 'ky';
+import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
+import { Deadline } from './deadline.js';
 import { parseBody, unwrapEnvelope } from './envelope.js';
 import {
   AbortError,
-  type AgentError,
   AuthenticationError,
   type AuthenticationFailure,
   ConnectionError,
   TimeoutError,
 } from './errors.js';
+import { type FailedAttempt, failedAttempt } from './failures.js';
 import { errorFromResponse } from './http-errors.js';
 import { parseRequest, parseResponse } from './parse.js';
 import { redactHeaders, redactValue } from './redact.js';
@@ -143,7 +144,7 @@ export class Transport {
     const policy = resolveRetry(call.retry ?? this.#options.retry);
     let reauthenticated = false;
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.#attempt(call, body, token, attempt);
+      let outcome: { response: Response } | FailedAttempt = await this.#attempt(call, body, token, attempt);
       if ('response' in outcome) {
         if (outcome.response.status === 401 && useAuth) {
           await this.#clearIfCurrent(token);
@@ -155,7 +156,13 @@ export class Transport {
             continue;
           }
         }
-        return this.#finish(call, outcome.response, token, attempt);
+        try {
+          return await this.#finish(call, outcome.response, token, attempt);
+        } catch (error) {
+          // A body that broke off is a network failure: a GET may try again, a POST may not.
+          if (!(error instanceof ConnectionError)) throw error;
+          outcome = { failure: { kind: 'network', sent: true }, error };
+        }
       }
       const delay = attempt <= policy.limit ? this.#delay(call, outcome.failure, attempt, policy) : undefined;
       if (delay === undefined) throw outcome.error;
@@ -223,7 +230,7 @@ export class Transport {
     body: unknown,
     token: string | undefined,
     attempt: number,
-  ): Promise<{ response: Response } | { failure: AttemptFailure; error: AgentError }> {
+  ): Promise<{ response: Response } | FailedAttempt> {
     const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
     if (token) headers['authorization'] = `Bearer ${token}`;
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -239,7 +246,7 @@ export class Transport {
         body: redactValue(body, [token, ...(call.secrets ?? []), ...this.#secrets()]),
       });
     }
-    const timeout = call.timeout ?? this.#options.timeout;
+    const deadline = new Deadline(call.signal, call.timeout ?? this.#options.timeout);
     try {
       const started = Date.now();
       const response = await this.#ky(call.path, {
@@ -247,10 +254,11 @@ export class Transport {
         headers,
         ...(payload !== undefined ? { body: payload } : {}),
         searchParams,
-        timeout,
-        ...(call.signal ? { signal: call.signal } : {}),
+        // The deadline, not ky's timer, times the attempt: ky's stops once the headers arrive.
+        timeout: false,
+        ...(deadline.signal ? { signal: deadline.signal } : {}),
       });
-      startedAt.set(response, started);
+      attempts.set(response, { started, deadline });
       if (response.ok || response.status === 401) return { response };
       const failure: AttemptFailure = {
         kind: 'status',
@@ -259,41 +267,13 @@ export class Transport {
       };
       return { failure, error: await this.#errorOf(call, response, token, failure.retryAfterMs, attempt) };
     } catch (error) {
-      return this.#failureOf(call, error, timeout);
+      deadline.dispose();
+      // Reading an error body can fail too: #read has already mapped that failure.
+      if (error instanceof AbortError) throw error;
+      if (error instanceof ConnectionError) return { failure: { kind: 'network', sent: true }, error };
+      if (error instanceof TimeoutError) return { failure: { kind: 'timeout' }, error };
+      return failedAttempt({ method: call.method, path: call.path }, error, deadline, call.signal, 'send');
     }
-  }
-
-  #failureOf(
-    call: Omit<Call<z.ZodType>, 'response'>,
-    error: unknown,
-    timeout: number | false,
-  ): { failure: AttemptFailure; error: AgentError } {
-    const where = `${call.method} /${call.path}`;
-    if (call.signal?.aborted) throw new AbortError(`${where} was aborted`, { cause: error });
-    if (error instanceof KyTimeoutError) {
-      const ms = typeof timeout === 'number' ? timeout : 0;
-      return {
-        failure: { kind: 'timeout' },
-        error: new TimeoutError(`${where} timed out after ${ms} ms`, {
-          method: call.method,
-          path: call.path,
-          timeout: ms,
-          cause: error,
-        }),
-      };
-    }
-    const code = networkCode(error);
-    const sent = !(code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN');
-    const detail = code ?? (error instanceof Error ? error.message : String(error));
-    return {
-      failure: { kind: 'network', sent },
-      error: new ConnectionError(`Could not reach the service (${where}): ${detail}`, {
-        method: call.method,
-        path: call.path,
-        sent,
-        cause: error,
-      }),
-    };
   }
 
   async #read(
@@ -302,20 +282,16 @@ export class Transport {
     attempt: number,
     token: string | undefined,
   ) {
-    const started = startedAt.get(response) ?? Date.now();
+    const meta = attempts.get(response);
     let text: string;
     try {
       text = await response.text();
     } catch (error) {
-      throw new ConnectionError(
-        `The connection broke while reading ${call.method} /${call.path}: ${networkCode(error) ?? 'body incomplete'}`,
-        {
-          method: call.method,
-          path: call.path,
-          sent: true,
-          cause: error,
-        },
-      );
+      const info = { method: call.method, path: call.path };
+      throw failedAttempt(info, error, meta?.deadline ?? new Deadline(undefined, false), call.signal, 'read')
+        .error;
+    } finally {
+      meta?.deadline.dispose();
     }
     const body = parseBody(text, response.headers.get('content-type'));
     if (this.#options.hooks.onResponse) {
@@ -326,7 +302,7 @@ export class Transport {
         status: response.status,
         headers: redactHeaders(response.headers),
         body: redactValue(body, [token, ...(call.secrets ?? []), ...this.#secrets()]),
-        durationMs: Date.now() - started,
+        durationMs: Date.now() - (meta?.started ?? Date.now()),
       });
     }
     return body;
@@ -388,22 +364,11 @@ export class Transport {
   }
 }
 
-/** When each response's request was sent, for `durationMs`. */
-const startedAt = new WeakMap<Response, number>();
+/** When each response's request was sent (for `durationMs`), and the deadline that times it. */
+const attempts = new WeakMap<Response, { started: number; deadline: Deadline }>();
 
 function cleanQuery(query: Record<string, string | undefined> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) out[k] = v;
   return out;
-}
-
-/** The system error code behind a failed fetch (`ECONNREFUSED`, `ECONNRESET`, …), if any. */
-function networkCode(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 }

@@ -1,17 +1,35 @@
 import { z } from 'zod';
 
+/** The type of an open enum: the known values, or any other string. */
+export type OpenEnum<T extends readonly string[]> = T[number] | (string & {});
+
 /**
- * A string enum that stays open: the known values are typed (and offered by editors), any other
- * string is accepted too, because the service documents only the values it has been seen to use.
+ * A string enum that stays open, for responses: the known values are typed (and offered by
+ * editors), any other string is accepted too, because the service documents only the values it
+ * has been seen to use.
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(
   values: T,
-): z.ZodType<T[number] | (string & {}), string> {
+): z.ZodType<OpenEnum<T>, OpenEnum<T>> {
   return z
     .string()
     .describe(`one of ${values.join(', ')} (other values are accepted)`) as unknown as z.ZodType<
-    T[number] | (string & {}),
-    string
+    OpenEnum<T>,
+    OpenEnum<T>
+  >;
+}
+
+/** An open enum for requests: like {@link openEnum}, but never empty (a blank filter is a mistake). */
+export function requestEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+): z.ZodType<OpenEnum<T>, OpenEnum<T>> {
+  return z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .describe(`one of ${values.join(', ')} (other values are accepted)`) as unknown as z.ZodType<
+    OpenEnum<T>,
+    OpenEnum<T>
   >;
 }
 
@@ -34,17 +52,17 @@ export type Metadata = z.infer<typeof Metadata>;
 /** Values of `protocolVersion` on credential and proof operations. */
 export const PROTOCOL_VERSIONS = ['v1', 'v2'] as const;
 export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number] | (string & {});
-export const ProtocolVersionSchema = openEnum(PROTOCOL_VERSIONS);
+export const ProtocolVersionSchema = requestEnum(PROTOCOL_VERSIONS);
 
 /** Values of `autoAcceptCredential` and `autoAcceptProof`. */
 export const AUTO_ACCEPT_VALUES = ['always', 'contentApproved', 'never'] as const;
 export type AutoAccept = (typeof AUTO_ACCEPT_VALUES)[number] | (string & {});
-export const AutoAcceptSchema = openEnum(AUTO_ACCEPT_VALUES);
+export const AutoAcceptSchema = requestEnum(AUTO_ACCEPT_VALUES);
 
 /** Values of the `credentialType` query and body field of the offer endpoints. */
 export const CREDENTIAL_TYPES = ['indy', 'jsonld'] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number] | (string & {});
-export const CredentialTypeSchema = openEnum(CREDENTIAL_TYPES);
+export const CredentialTypeSchema = requestEnum(CREDENTIAL_TYPES);
 
 /** A `{ name, value }` credential attribute. */
 export const CredentialAttributeInput = z.strictObject({ name: NonEmpty, value: z.string() });

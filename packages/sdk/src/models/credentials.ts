@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { AutoAcceptSchema, Metadata, NonEmpty, openEnum, ProtocolVersionSchema, Uuid } from './common.js';
+import {
+  AutoAcceptSchema,
+  Metadata,
+  NonEmpty,
+  openEnum,
+  ProtocolVersionSchema,
+  requestEnum,
+  Uuid,
+} from './common.js';
 
 /** Credential exchange states of the issue-credential protocols (RFC 0036 and RFC 0453). */
 export const CREDENTIAL_STATES = [
@@ -70,8 +78,8 @@ export const CredentialListParams = z.strictObject({
   threadId: NonEmpty.optional(),
   parentThreadId: NonEmpty.optional(),
   connectionId: NonEmpty.optional(),
-  state: openEnum(CREDENTIAL_STATES).optional(),
-  role: openEnum(CREDENTIAL_ROLES).optional(),
+  state: requestEnum(CREDENTIAL_STATES).optional(),
+  role: requestEnum(CREDENTIAL_ROLES).optional(),
 });
 export type CredentialListParams = z.input<typeof CredentialListParams>;
 

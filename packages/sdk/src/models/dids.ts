@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NonEmpty, openEnum } from './common.js';
+import { requestEnum } from './common.js';
 
 /** DID methods, key types, networks and roles known to real deployments. */
 export const DID_METHODS = ['indy', 'key', 'web', 'polygon'] as const;
@@ -29,13 +29,13 @@ export const DID_ROLES = ['endorser'] as const;
  * `seed` and `privatekey` are secrets: the SDK redacts them from hooks and errors.
  */
 export const DidWriteParams = z.strictObject({
-  keyType: openEnum(KEY_TYPES).pipe(NonEmpty),
-  method: openEnum(DID_METHODS).pipe(NonEmpty),
+  keyType: requestEnum(KEY_TYPES),
+  method: requestEnum(DID_METHODS),
   seed: z.string().optional(),
   domain: z.string().optional(),
-  network: openEnum(DID_NETWORKS).optional(),
+  network: requestEnum(DID_NETWORKS).optional(),
   did: z.string().optional(),
-  role: openEnum(DID_ROLES).optional(),
+  role: requestEnum(DID_ROLES).optional(),
   endorserDid: z.string().optional(),
   didDocument: z.record(z.string(), z.unknown()).optional(),
   privatekey: z.string().optional(),

@@ -99,7 +99,7 @@ export const OfferCreateParams = z.strictObject({
 export type OfferCreateParams = z.input<typeof OfferCreateParams>;
 
 /** Query of both offer endpoints. */
-export const OfferQuery = z.strictObject({ credentialType: CredentialTypeSchema.pipe(NonEmpty) });
+export const OfferQuery = z.strictObject({ credentialType: CredentialTypeSchema });
 export type OfferQuery = z.input<typeof OfferQuery>;
 
 /**

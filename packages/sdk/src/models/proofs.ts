@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AutoAcceptSchema, NonEmpty, OrgEnvelope, openEnum, ProtocolVersionSchema } from './common.js';
+import {
+  AutoAcceptSchema,
+  NonEmpty,
+  OrgEnvelope,
+  openEnum,
+  ProtocolVersionSchema,
+  requestEnum,
+} from './common.js';
 
 /** Values of the `requestType` query. */
 export const PROOF_REQUEST_TYPES = ['indy', 'presentationExchange'] as const;
@@ -21,7 +28,7 @@ export const PROOF_STATES = [
 /** A requested attribute or predicate; `value` is a number written as a string. */
 export const ProofAttribute = z.strictObject({
   attributeName: NonEmpty,
-  condition: openEnum(PREDICATE_CONDITIONS).pipe(NonEmpty),
+  condition: requestEnum(PREDICATE_CONDITIONS),
   value: z.string(),
   credDefId: NonEmpty,
   schemaId: NonEmpty.optional(),
@@ -82,7 +89,7 @@ export type ProofRequestParams = z.input<typeof ProofRequestParams>;
 
 /** Query of `POST /orgs/{orgId}/proofs`. */
 export const ProofRequestQuery = z.strictObject({
-  requestType: openEnum(PROOF_REQUEST_TYPES).pipe(NonEmpty),
+  requestType: requestEnum(PROOF_REQUEST_TYPES),
 });
 export type ProofRequestQuery = z.input<typeof ProofRequestQuery>;
 
