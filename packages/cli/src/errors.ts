@@ -8,6 +8,7 @@ import {
   RequestValidationError,
 } from '@credential-agent/sdk';
 import { ExitCode } from './exit-codes.js';
+import { printable } from './printable.js';
 
 /** A wrong command line: a missing or invalid value. Exit code 2; nothing was sent. */
 export class UsageError extends Error {
@@ -52,7 +53,9 @@ function renderAuth(error: AuthenticationError): RenderedError {
 }
 
 function renderApi(error: ApiError): RenderedError {
-  const lines = [`error: ${error.message} (HTTP ${error.status})`];
+  // An HTML error page leaves only the status line as message ("HTTP 404 Not Found"): say it once.
+  const status = error.message.startsWith(`HTTP ${error.status}`) ? '' : ` (HTTP ${error.status})`;
+  const lines = [`error: ${error.message}${status}`];
   if (error instanceof PermissionDeniedError) {
     lines.push('hint: check --org (or AGENT_CLI_ORG / the profile org): the user has no role there');
   }
@@ -92,6 +95,7 @@ export function renderError(
     code: ExitCode.Failure,
     lines: [`error: ${error instanceof Error ? error.message : String(error)}`],
   };
-  if (!known && opts.verbose && error instanceof Error && error.stack) rendered.lines.push(error.stack);
-  return { code: rendered.code, lines: rendered.lines.map(opts.scrub) };
+  const lines = rendered.lines.map((line) => printable(opts.scrub(line)));
+  if (!known && opts.verbose && error instanceof Error && error.stack) lines.push(opts.scrub(error.stack));
+  return { code: rendered.code, lines };
 }

@@ -4,6 +4,7 @@ import { registerLogout } from './commands/auth/logout.js';
 import { registerWhoami } from './commands/auth/whoami.js';
 import type { CliContext } from './context.js';
 import type { GlobalOptions } from './globals.js';
+import { printable } from './printable.js';
 import { VERSION } from './version.js';
 
 /** A command group's verbs, registered on demand. */
@@ -95,7 +96,12 @@ export function createProgram(ctx: CliContext): Command {
   const program = new Command('agent-cli')
     .description(`Credential Agent Service from a terminal and from CI (v${VERSION})`)
     .exitOverride()
-    .configureOutput({ writeOut: (s) => ctx.io.out(s), writeErr: (s) => ctx.io.err(s) })
+    .configureOutput({
+      writeOut: (s) => ctx.io.out(s),
+      writeErr: (s) => ctx.io.err(s),
+      // Commander echoes what was typed (`unknown option '…'`): keep it on one printable line.
+      outputError: (s, write) => write(`${printable(s.trimEnd())}\n`),
+    })
     .configureHelp({
       showGlobalOptions: true,
       visibleOptions(this: Help, cmd: Command): Option[] {

@@ -28,7 +28,7 @@ function sleep(ms: number): Promise<void> {
 function answerInstead(fault: FaultSpec, method: string, path: string): Response | undefined {
   switch (fault.kind) {
     case 'status':
-      return statusFault(fault.status ?? 500);
+      return statusFault(fault.status ?? 500, fault.retryAfter);
     case 'rate-limit':
       return rateLimited(fault.retryAfter ?? 1);
     case 'html-error':

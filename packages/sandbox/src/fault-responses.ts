@@ -5,10 +5,12 @@ function statusText(status: number): string {
   return STATUS_CODES[status] ?? 'Error';
 }
 
-/** An answer of a failing gateway or service, as JSON. */
-export function statusFault(status: number): Response {
+/** An answer of a failing gateway or service, as JSON; with `Retry-After` when given (seconds). */
+export function statusFault(status: number, retryAfterSeconds?: number): Response {
   const text = statusText(status);
-  return HttpResponse.json({ statusCode: status, message: text, error: text }, { status });
+  const headers: Record<string, string> =
+    retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) };
+  return HttpResponse.json({ statusCode: status, message: text, error: text }, { status, headers });
 }
 
 /** The agent's rate limiter answer: 429, `Retry-After` and a plain-text body. */

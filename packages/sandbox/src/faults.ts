@@ -19,7 +19,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 /**
  * A fault to inject. Without `method` and `path` it applies to every route.
  * - `latency`: waits `ms` before handling (adds up with other faults).
- * - `status`: answers `status` (default 500) with a JSON body; the request is not handled.
+ * - `status`: answers `status` (default 500) with a JSON body (and `Retry-After` when `retryAfter`
+ *   is given); the request is not handled.
  * - `rate-limit`: answers 429 with `Retry-After: retryAfter` (default 1) and a plain-text body.
  * - `reset-before-response`: drops the connection; the request is not handled.
  * - `reset-after-headers`: handles the request, sends the headers, then drops the connection.
@@ -42,7 +43,7 @@ export interface FaultSpec {
   times?: number;
   /** Delay for `latency` and `slow-body`, in ms (default 1000). */
   ms?: number;
-  /** Seconds, for `rate-limit`. */
+  /** Seconds: the `Retry-After` of `rate-limit` (default 1), and of `status` when given. */
   retryAfter?: number;
 }
 

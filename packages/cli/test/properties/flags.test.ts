@@ -74,7 +74,5 @@ describe('each valid command line the properties start from', () => {
 
 describe('generated invalid flags and arguments', () => {
   const title = '$command: $what exits 2 naming it, sending nothing';
-  it.each(CASES.filter((c) => !c.bug))(title, expectRefused);
-  // Known bugs (see tests/reliability/RESULTS.md): these cases state the intended behaviour.
-  it.fails.each(CASES.filter((c) => c.bug))(`${title} (bug: $bug)`, expectRefused);
+  it.each(CASES)(title, expectRefused);
 });
