@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The faults the sandbox can inject. */
 export const FAULT_KINDS = [

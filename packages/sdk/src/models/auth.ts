@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NonEmpty } from './common.js';
 
 /** Body of `POST /auth/signin`. `isPasskey` defaults to `false`. */

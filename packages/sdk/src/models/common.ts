@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The type of an open enum: the known values, or any other string. */
 export type OpenEnum<T extends readonly string[]> = T[number] | (string & {});

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Metadata, openEnum } from './common.js';
 
 /** Connection states of RFC 0023, as real agents report them. */

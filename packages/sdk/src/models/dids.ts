@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { requestEnum } from './common.js';
 
 /** DID methods, key types, networks and roles known to real deployments. */
