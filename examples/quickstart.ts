@@ -28,7 +28,10 @@ export async function issueOffer(config: QuickstartConfig): Promise<{ did: strin
     isShortenUrl: false,
     protocolVersion: 'v2',
     credential: {
-      '@context': ['https://www.w3.org/2018/credentials/v1', 'https://www.w3.org/2018/credentials/examples/v1'],
+      '@context': [
+        'https://www.w3.org/2018/credentials/v1',
+        'https://www.w3.org/2018/credentials/examples/v1',
+      ],
       type: ['VerifiableCredential', 'EmployeeBadge'],
       id: `urn:uuid:${crypto.randomUUID()}`,
       issuer: { id: did },
