@@ -38,7 +38,7 @@ const reset = (t: Target) => [
     : `error: The connection failed after ${t.call} was sent; it may have been processed (ECONNRESET)`,
 ];
 const brokenBody = (t: Target) => [
-  `error: The connection broke while reading the answer to ${t.call}; it may have been processed (connection closed)`,
+  `error: The connection broke while reading the answer to ${t.call}; it may have been processed (ECONNRESET)`,
 ];
 const badJson = (t: Target) => [
   `error: Unexpected response from ${t.call} (HTTP ${t.okStatus}): (body): Invalid input: expected ${t.shape}, received string`,

@@ -1,5 +1,6 @@
 import { AgentClient, MemoryTokenStore, type TokenStore } from '@credential-agent/sdk';
 import type { ConfigStore } from './config.js';
+import { nodeFetch } from './node-fetch.js';
 import type { Secrets } from './secrets.js';
 import type { Settings } from './settings.js';
 import { verboseHooks } from './verbose.js';
@@ -31,6 +32,7 @@ export async function createClient(init: ClientInit): Promise<AgentClient> {
   return new AgentClient({
     baseUrl: init.baseUrl,
     tokenStore,
+    fetch: nodeFetch,
     ...(settings.org ? { orgId: settings.org } : {}),
     ...(settings.timeout ? { timeout: settings.timeout } : {}),
     ...(init.verbose ? { hooks: verboseHooks(init.writeErr, (t) => secrets.scrub(t)) } : {}),
