@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { StoredToken, TokenStore } from '@credential-agent/sdk';
@@ -22,11 +22,11 @@ export interface ConfigStore {
   readonly path: string;
   /** The profile `config use` selected, if any. */
   currentProfile(): string | undefined;
-  useProfile(name: string): void;
+  useProfile(name: string): Promise<void>;
   profile(name: string): Profile;
   profiles(): Record<string, Profile>;
   /** Sets the given fields; a field set to `undefined` is removed. */
-  updateProfile(name: string, patch: Partial<Profile>): void;
+  updateProfile(name: string, patch: Partial<Profile>): Promise<void>;
   /** A token store that keeps the profile's token in the config file. */
   tokenStore(name: string): TokenStore;
 }
@@ -47,39 +47,69 @@ function withoutUndefined(profile: Profile): Profile {
   return Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined)) as Profile;
 }
 
-/**
- * Opens (creating when needed) the config file `config.json` in `dir`. The directory is made
- * private (0700) and the file is written atomically with mode 0600, because it holds tokens.
- */
-export async function openConfig(dir: string): Promise<ConfigStore> {
+/** Reads the config file as conf writes it; a missing file is an empty configuration. */
+function readData(path: string): ConfigData {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
+    throw error;
+  }
+  try {
+    const data = JSON.parse(text) as Partial<ConfigData>;
+    return { ...data, profiles: { ...data.profiles } };
+  } catch {
+    throw new Error(`the config file ${path} is not valid JSON: fix or remove it`);
+  }
+}
+
+/** conf, for writing: the directory is made private (0700), the file written atomically with mode 0600. */
+async function openWriter(dir: string) {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
   const { default: Conf } = await import('conf');
-  const conf = new Conf<ConfigData>({
+  return new Conf<ConfigData>({
     cwd: dir,
     configName: 'config',
     configFileMode: 0o600,
     accessPropertiesByDotNotation: false,
     defaults: { profiles: {} },
   });
-  const profiles = (): Record<string, Profile> => ({ ...conf.get('profiles') });
-  const update = (name: string, patch: Partial<Profile>): void => {
+}
+
+/**
+ * Opens the config file `config.json` in `dir`. Reading is a plain JSON parse; conf (and its
+ * schema validator, a large part of start-up) loads only when something is written.
+ */
+export async function openConfig(dir: string): Promise<ConfigStore> {
+  const path = join(dir, 'config.json');
+  let data = readData(path);
+  let writer: ReturnType<typeof openWriter> | undefined;
+  const write = async (key: 'profiles' | 'currentProfile', value: ConfigData[typeof key]) => {
+    writer ??= openWriter(dir);
+    const conf = await writer;
+    conf.set(key, value);
+    data = { ...conf.store, profiles: { ...conf.store.profiles } };
+  };
+  const profiles = (): Record<string, Profile> => ({ ...data.profiles });
+  const update = (name: string, patch: Partial<Profile>): Promise<void> => {
     const all = profiles();
     all[name] = withoutUndefined({ ...all[name], ...patch });
-    conf.set('profiles', all);
+    return write('profiles', all);
   };
   return {
-    path: conf.path,
-    currentProfile: () => conf.get('currentProfile'),
-    useProfile: (name) => conf.set('currentProfile', name),
+    path,
+    currentProfile: () => data.currentProfile,
+    useProfile: (name) => write('currentProfile', name),
     profile: (name) => profiles()[name] ?? {},
     profiles,
     updateProfile: update,
     tokenStore: (name) => ({
       get: () => profiles()[name]?.token,
       set: (token) => update(name, { token }),
-      clear: () => {
-        if (profiles()[name]?.token) update(name, { token: undefined });
+      clear: async () => {
+        if (profiles()[name]?.token) await update(name, { token: undefined });
       },
     }),
   };

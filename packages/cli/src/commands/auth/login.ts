@@ -42,7 +42,7 @@ export async function runLogin(ctx: CliContext, opts: LoginOptions): Promise<voi
   await ctx.spinner('Signing in', () => sdk.auth.signIn({ email, password }, { signal: ctx.signal }));
   const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
   ctx.secrets.add(config.profile(settings.profile).token?.accessToken);
-  config.updateProfile(settings.profile, {
+  await config.updateProfile(settings.profile, {
     email,
     ...(settings.baseUrlSource === 'flag' ? { baseUrl: settings.baseUrl } : {}),
     ...(settings.orgSource === 'flag' ? { org: settings.org } : {}),

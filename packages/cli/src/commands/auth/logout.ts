@@ -16,7 +16,8 @@ export async function runLogout(ctx: CliContext): Promise<void> {
     ctx.settings(),
     ctx.config(),
   ]);
-  if (config.profile(settings.profile).token) config.updateProfile(settings.profile, { token: undefined });
+  if (config.profile(settings.profile).token)
+    await config.updateProfile(settings.profile, { token: undefined });
   printDone(ctx, `Logged out (profile "${settings.profile}")`);
   if (settings.envToken)
     printWarning(ctx, 'AGENT_CLI_TOKEN is still set in the environment and will be used');

@@ -21,6 +21,6 @@ export function registerSet(group: Command, ctx: CliContext): void {
 export async function runSet(ctx: CliContext, key: ConfigKey, value: string): Promise<void> {
   if (key === 'base-url') checkBaseUrl(value, ctx.globals.insecure);
   const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
-  config.updateProfile(settings.profile, { [CONFIG_KEYS[key]]: value });
+  await config.updateProfile(settings.profile, { [CONFIG_KEYS[key]]: value });
   printDone(ctx, `${key} = ${value} (profile "${settings.profile}")`);
 }

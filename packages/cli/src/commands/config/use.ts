@@ -19,7 +19,7 @@ export async function runUse(ctx: CliContext, name: string): Promise<void> {
     throw new UsageError(`invalid profile name "${name}" (letters, digits, ".", "_", "-")`);
   }
   const config = await ctx.config();
-  if (!(name in config.profiles())) config.updateProfile(name, {});
-  config.useProfile(name);
+  if (!(name in config.profiles())) await config.updateProfile(name, {});
+  await config.useProfile(name);
   printDone(ctx, `Using profile "${name}"`);
 }

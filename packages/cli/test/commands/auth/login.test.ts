@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_USER } from '@credential-agent/sandbox';
 import { describe, expect, it } from 'vitest';
@@ -80,7 +80,8 @@ describe('agent-cli login', () => {
     const result = await login(['--email', DEMO_USER.email, '--password-stdin'], { stdin: 'wrong-password' });
     expect(result.code).toBe(4);
     expect(result.stderr).toBe('error: Invalid Credentials (HTTP 401)\n');
-    expect(readConfig(bench.configDir()).profiles['default']?.token).toBeUndefined();
+    // Nothing was written: not even an empty config file.
+    expect(existsSync(join(bench.configDir(), 'config.json'))).toBe(false);
   });
 
   it('prints the session without the token with --json', async () => {
