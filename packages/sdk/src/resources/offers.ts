@@ -70,6 +70,11 @@ export class Offers extends Resource {
     params: OfferEmailParams,
     options: OfferOptions = {},
   ): Promise<OrgResponse<boolean | Record<string, unknown>>> {
+    return this.#email(params, OfferEmailParams, options);
+  }
+
+  /** Sends an e-mail offer body; `check` is the schema it is validated with (none: already valid). */
+  async #email(params: OfferEmailParams, check: typeof OfferEmailParams | undefined, options: OfferOptions) {
     const { credentialType, ...rest } = options;
     const query = parseRequest(OfferQuery, { credentialType: credentialType ?? params?.credentialType });
     return this.transport.request({
@@ -77,7 +82,7 @@ export class Offers extends Resource {
       path: path`orgs/${this.#orgId}/credentials/oob/email`,
       query,
       body: params,
-      request: OfferEmailParams,
+      request: check,
       response: OfferEmailResponse,
       ...rest,
     });
@@ -107,6 +112,7 @@ export class Offers extends Resource {
     params: BulkEmailParams,
     options: BulkOptions = {},
   ): AsyncGenerator<BulkResult, void, undefined> {
-    return sendEmailBulk((body, opts) => this.sendByEmail(body, opts), rows, params, options);
+    // The bulk run has validated each row and the common body already: send them as they are.
+    return sendEmailBulk((body, opts) => this.#email(body, undefined, opts), rows, params, options);
   }
 }
