@@ -11,8 +11,11 @@ export interface StoredToken {
  * in a file readable by its owner only). Methods may be synchronous or return promises.
  */
 export interface TokenStore {
+  /** The stored token, if any. */
   get(): StoredToken | undefined | Promise<StoredToken | undefined>;
+  /** Stores a token, replacing the previous one. */
   set(token: StoredToken): void | Promise<void>;
+  /** Forgets the token (after a 401, or on sign-out). */
   clear(): void | Promise<void>;
 }
 
@@ -22,12 +25,15 @@ export class MemoryTokenStore implements TokenStore {
   constructor(initial?: StoredToken) {
     this.#token = initial;
   }
+  /** The stored token, if any. */
   get(): StoredToken | undefined {
     return this.#token;
   }
+  /** Stores a token, replacing the previous one. */
   set(token: StoredToken): void {
     this.#token = token;
   }
+  /** Forgets the token. */
   clear(): void {
     this.#token = undefined;
   }

@@ -68,8 +68,11 @@ export interface RetryEvent {
 
 /** Observers for logging and metrics. Errors thrown by hooks are ignored. */
 export interface TransportHooks {
+  /** Called before each attempt is sent. */
   onRequest?: (event: RequestEvent) => void;
+  /** Called once each answer has been read, error answers included. */
   onResponse?: (event: ResponseEvent) => void;
+  /** Called before waiting to retry a failed attempt. */
   onRetry?: (event: RetryEvent) => void;
 }
 

@@ -13,6 +13,7 @@ export const CONNECTION_STATES = [
   'abandoned',
   'completed',
 ] as const;
+/** Connection roles seen on real agents. */
 export const CONNECTION_ROLES = ['requester', 'responder'] as const;
 
 /** A connection record. Only `id` is promised; every documented field is typed when present. */

@@ -23,10 +23,12 @@ export const CREDENTIAL_STATES = [
   'done',
   'abandoned',
 ] as const;
+/** A credential exchange state: one of {@link CREDENTIAL_STATES}, or another string. */
 export type CredentialState = (typeof CREDENTIAL_STATES)[number] | (string & {});
 
 /** Roles a credential exchange record can have. */
 export const CREDENTIAL_ROLES = ['issuer', 'holder'] as const;
+/** A credential exchange role: `issuer`, `holder`, or another string. */
 export type CredentialRole = (typeof CREDENTIAL_ROLES)[number] | (string & {});
 
 /**

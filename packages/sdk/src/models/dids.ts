@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { requestEnum } from './common.js';
 
-/** DID methods, key types, networks and roles known to real deployments. */
+/** DID methods known to real deployments. */
 export const DID_METHODS = ['indy', 'key', 'web', 'polygon'] as const;
+/** Key types (indy: ed25519 only; key and web: ed25519 or bls12381g2). */
 export const KEY_TYPES = [
   'ed25519',
   'bls12381g1g2',
@@ -14,6 +15,7 @@ export const KEY_TYPES = [
   'p521',
   'k256',
 ] as const;
+/** Ledger networks known to real deployments. */
 export const DID_NETWORKS = [
   'bcovrin:testnet',
   'indicio:testnet',
@@ -21,6 +23,7 @@ export const DID_NETWORKS = [
   'polygon:testnet',
   'polygon:mainnet',
 ] as const;
+/** DID roles (or leave it out and give `endorserDid`). */
 export const DID_ROLES = ['endorser'] as const;
 
 /**
@@ -43,6 +46,7 @@ export const DidWriteParams = z.strictObject({
 });
 export type DidWriteParams = z.input<typeof DidWriteParams>;
 
+/** A verification method of a DID document. */
 export const VerificationMethod = z.looseObject({
   id: z.string(),
   type: z.string(),

@@ -116,6 +116,7 @@ export const OfferCreated = z.looseObject({
 });
 export type OfferCreated = z.output<typeof OfferCreated>;
 
+/** The answer of `offers.create`: the `/orgs` envelope around {@link OfferCreated}. */
 export const OfferCreateResponse = OrgEnvelope(OfferCreated);
 
 /** `data` of an e-mail offer: `true` on real gateways; the spec says an object. */

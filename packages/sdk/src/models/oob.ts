@@ -4,6 +4,7 @@ import { ConnectionRecord } from './connections.js';
 
 /** Out-of-band record states and roles seen on real agents. */
 export const OUT_OF_BAND_STATES = ['initial', 'await-response', 'prepare-response', 'done'] as const;
+/** Out-of-band roles seen on real agents. */
 export const OUT_OF_BAND_ROLES = ['sender', 'receiver'] as const;
 
 /** A DIDComm service of an invitation. */

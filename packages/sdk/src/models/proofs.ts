@@ -59,6 +59,7 @@ export const InputDescriptor = z.looseObject({
   }),
 });
 
+/** A presentation-exchange definition: its `input_descriptors`. */
 export const PresentationDefinition = z.looseObject({
   id: z.string().optional(),
   input_descriptors: z.array(InputDescriptor),
@@ -101,4 +102,5 @@ export const ProofRequestData = z.union([
 ]);
 export type ProofRequestData = z.output<typeof ProofRequestData>;
 
+/** The answer of `proofs.request`: the `/orgs` envelope around {@link ProofRequestData}. */
 export const ProofRequestResponse = OrgEnvelope(ProofRequestData);

@@ -3,6 +3,7 @@ import { Metadata, NonEmpty, openEnum } from './common.js';
 
 /** Schema registration states. */
 export const SCHEMA_REGISTRATION_STATES = ['finished', 'action', 'wait', 'failed'] as const;
+/** A schema registration state: one of {@link SCHEMA_REGISTRATION_STATES}, or another string. */
 export type SchemaRegistrationState = (typeof SCHEMA_REGISTRATION_STATES)[number] | (string & {});
 
 /** Body of `POST /schemas`. */
@@ -59,7 +60,9 @@ export const SchemaFlatResult = z.looseObject({
   schemaId: z.string().optional(),
 });
 
+/** Either answer of `POST /schemas`. */
 export const SchemaCreateResponse = z.union([SchemaRegistrationResult, SchemaFlatResult]);
+/** Either answer of `POST /schemas`, parsed. */
 export type SchemaCreateResponse = z.output<typeof SchemaCreateResponse>;
 
 type RegistrationResult = z.output<typeof SchemaRegistrationResult>;
