@@ -2,29 +2,12 @@
 // a consumer that imports only the schemas or only the client pulls in with its dependencies.
 // Uses the built SDK (packages/sdk/dist). Run alone with `node scripts/bench-size.mjs`.
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import { formatTable, infoRow, limitRow, machine } from './bench-stats.mjs';
+import { bundleSize } from './bundle-size.mjs';
 
 const sdkDir = fileURLToPath(new URL('../packages/sdk/', import.meta.url));
 
-/** Bundles `contents` (resolved from the SDK package) and returns its gzipped size and inputs. */
-async function bundle(contents, external = []) {
-  const result = await build({
-    stdin: { contents, resolveDir: sdkDir, loader: 'js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    external,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0].contents;
-  return { gzip: gzipSync(code, { level: 9 }).length, inputs: Object.keys(result.metafile.inputs) };
-}
+const bundle = (contents, external = []) => bundleSize(contents, { resolveDir: sdkDir, external });
 
 const pullsIn = (inputs, pkg) => inputs.some((file) => file.includes(`node_modules/${pkg}/`));
 

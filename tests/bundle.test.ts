@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { bundleSize } from '../scripts/bundle-size.mjs';
 import { root } from './support/packages.js';
 
 // What a bundler makes of the SDK's sources (the same code tsup publishes). `pnpm bench` reports
@@ -9,20 +9,8 @@ import { root } from './support/packages.js';
 const sdkSrc = join(root, 'packages/sdk/src');
 
 async function bundle(contents: string, external: string[] = []) {
-  const result = await build({
-    stdin: { contents, resolveDir: sdkSrc, loader: 'ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    external,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const code = (result.outputFiles[0] as { contents: Uint8Array }).contents;
-  return { gzipBytes: gzipSync(code, { level: 9 }).length, inputs: Object.keys(result.metafile.inputs) };
+  const { gzip, inputs } = await bundleSize(contents, { resolveDir: sdkSrc, loader: 'ts', external });
+  return { gzipBytes: gzip, inputs };
 }
 
 const fromPackage = (inputs: string[], name: string) => inputs.filter((file) => file.includes(`/${name}/`));

@@ -13,35 +13,31 @@ async function holderRecord(): Promise<{ id: string; connectionId: string }> {
   return record;
 }
 
+/** Accepts an offer, then negotiates the holder's record with `extra` flags. */
+async function negotiateHolder(...extra: string[]) {
+  await acceptedOffer(bench);
+  const holder = await holderRecord();
+  const result = await bench.run([
+    'credentials',
+    'negotiate',
+    holder.id,
+    '--connection-id',
+    holder.connectionId,
+    ...extra,
+  ]);
+  return { holder, result };
+}
+
 describe('agent-cli credentials negotiate', () => {
   it('accepts the offer and prints the record in request-sent with --json', async () => {
-    await acceptedOffer(bench);
-    const holder = await holderRecord();
-    const result = await bench.run([
-      'credentials',
-      'negotiate',
-      holder.id,
-      '--connection-id',
-      holder.connectionId,
-      '--format',
-      'jsonld',
-      '--json',
-    ]);
+    const { holder, result } = await negotiateHolder('--format', 'jsonld', '--json');
     expect(result.code).toBe(0);
     expect(json(result)).toMatchObject({ id: holder.id, state: 'request-sent', role: 'holder' });
     expect(bench.sandbox.state.credentials.get(holder.id)?.state).toBe('done');
   });
 
   it('prints a summary of the record', async () => {
-    await acceptedOffer(bench);
-    const holder = await holderRecord();
-    const result = await bench.run([
-      'credentials',
-      'negotiate',
-      holder.id,
-      '--connection-id',
-      holder.connectionId,
-    ]);
+    const { result } = await negotiateHolder();
     expect(result.stdout).toMatch(/^State: +request-sent$/m);
   });
 

@@ -1,0 +1,4 @@
+export function bundleSize(
+  contents: string,
+  options: { resolveDir: string; loader?: 'js' | 'ts'; external?: string[] },
+): Promise<{ gzip: number; inputs: string[] }>;
