@@ -1,7 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
-import { DEMO_USER } from '@credential-agent/sandbox';
+import { DEMO_ORG_ID, DEMO_USER } from '@credential-agent/sandbox';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/version.js';
 import { useE2E } from './support/bench.js';
@@ -54,6 +54,18 @@ describe('the built agent-cli binary', { timeout: 30_000 }, () => {
     const result = await e2e.run(['oob', 'get', 'no-such-id']);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('error: OutOfBandRecord: record with id no-such-id not found. (HTTP 404)\n');
+  });
+
+  it('exits 3 when a bulk run sends some rows and refuses others, naming the bad row', async () => {
+    await login();
+    const csv = join(e2e.configDir(), 'holders.csv');
+    writeFileSync(csv, 'email,name\r\nada@example.com,Ada\r\nnot-an-email,Bob\r\n');
+    const flags = ['--credential-type', 'indy', '--cred-def-id', 'cd-1', '--comment', 'Welcome'];
+    const result = await e2e.run(['offers', 'email', '--csv', csv, ...flags, '--org', DEMO_ORG_ID]);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('line 3 (not-an-email)');
+    expect(e2e.sandbox().sandbox.deliveries('ada@example.com')).toBe(1);
+    expect(e2e.sandbox().sandbox.totalDeliveries()).toBe(1);
   });
 
   it('exits 4 with the login hint when the token is rejected', async () => {
