@@ -18,100 +18,23 @@ import {
   isRetryable,
   parseRetryAfter,
   type ResolvedRetry,
-  type RetryOptions,
   resolveRetry,
   retryDelay,
   sleep,
 } from './retry.js';
-import { isExpired, type TokenStore } from './token-store.js';
+import { isExpired } from './token-store.js';
+import type { Call, RawResponse, TransportHooks, TransportOptions } from './transport-types.js';
 
-/** Per-call options accepted by every SDK method. */
-export interface RequestOptions {
-  /** Cancels the call, including any pending retry. */
-  signal?: AbortSignal | undefined;
-  /** Timeout per attempt in ms (overrides the client's); `false` for none. */
-  timeout?: number | false | undefined;
-  /** Retry policy for this call (overrides the client's). */
-  retry?: RetryOptions | number | false | undefined;
-  /** Extra headers for this call. */
-  headers?: Record<string, string> | undefined;
-}
-
-/** Seen by {@link TransportHooks.onRequest}: secrets are already redacted. */
-export interface RequestEvent {
-  method: string;
-  url: string;
-  attempt: number;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-/** Seen by {@link TransportHooks.onResponse}: secrets are already redacted. */
-export interface ResponseEvent {
-  method: string;
-  url: string;
-  attempt: number;
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-  durationMs: number;
-}
-
-/** Seen by {@link TransportHooks.onRetry}. */
-export interface RetryEvent {
-  method: string;
-  url: string;
-  attempt: number;
-  delayMs: number;
-  reason: string;
-}
-
-/** Observers for logging and metrics. Errors thrown by hooks are ignored. */
-export interface TransportHooks {
-  /** Called before each attempt is sent. */
-  onRequest?: (event: RequestEvent) => void;
-  /** Called once each answer has been read, error answers included. */
-  onResponse?: (event: ResponseEvent) => void;
-  /** Called before waiting to retry a failed attempt. */
-  onRetry?: (event: RetryEvent) => void;
-}
-
-export interface TransportOptions {
-  baseUrl: string;
-  tokenStore: TokenStore;
-  timeout: number | false;
-  retry: RetryOptions | number | false | undefined;
-  fetch: typeof globalThis.fetch | undefined;
-  hooks: TransportHooks;
-  /** Signs in again when the token is missing, expired or rejected; undefined without credentials. */
-  reauthenticate: (() => Promise<void>) | undefined;
-  /** Further secrets to keep out of messages (the password of a credentials provider). */
-  secrets: () => readonly (string | undefined)[];
-}
-
-/** One call: where, what to send, how to validate it. */
-export interface Call<Res extends z.ZodType> extends RequestOptions {
-  method: 'GET' | 'POST';
-  path: string;
-  query?: Record<string, string | undefined> | undefined;
-  body?: unknown;
-  /** Schema of the body; parse errors become `RequestValidationError` and nothing is sent. */
-  request?: z.ZodType | undefined;
-  response: Res;
-  /** Unwrap a gateway `{ statusCode, message, data }` envelope (endpoints whose spec answer is bare). */
-  unwrap?: boolean;
-  /** Send the bearer token. Default true. */
-  auth?: boolean;
-  /** Values to scrub from error messages besides the token (a password being sent). */
-  secrets?: readonly string[];
-}
-
-/** What came back, before response validation. */
-export interface RawResponse {
-  status: number;
-  headers: Headers;
-  body: unknown;
-}
+export type {
+  Call,
+  RawResponse,
+  RequestEvent,
+  RequestOptions,
+  ResponseEvent,
+  RetryEvent,
+  TransportHooks,
+  TransportOptions,
+} from './transport-types.js';
 
 /** The HTTP layer: base URL, bearer token, timeout, retries, hooks, error mapping. */
 export class Transport {
