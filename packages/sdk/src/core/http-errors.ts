@@ -62,7 +62,7 @@ export function errorFromResponse(
   secrets: readonly (string | undefined)[],
 ): ApiError {
   const message = scrub(errorMessage(init.status, init.statusText, init.body), secrets);
-  // The body is kept on the error, and console.error(error) prints it: it must not hold secrets either.
+  // The body is kept on the error, and logging the error prints it: it must not hold secrets either.
   const body = redactValue(init.body, secrets);
   const { status } = init;
   const base: ApiErrorInit = { status, body, method: init.method, path: init.path, headers: init.headers };

@@ -41,7 +41,7 @@ export class Offers extends Resource {
    *   credentialType: 'jsonld', credentialDefinitionId, comment: 'Welcome', attributes: [],
    *   isShortenUrl: false, credential,
    * });
-   * console.log(data.invitationUrl);
+   * const link = data.invitationUrl; // share it with the holder
    */
   async create(params: OfferCreateParams, options: OfferOptions = {}): Promise<OrgResponse<OfferCreated>> {
     const { credentialType, ...rest } = options;
@@ -104,7 +104,7 @@ export class Offers extends Resource {
    * for await (const r of agent.org(orgId).offers.sendByEmailBulk(rows, {
    *   credentialType: 'indy', protocolVersion: 'v1', credentialDefinitionId, comment: 'Your badge',
    * }, { batchSize: 10, concurrency: 4 })) {
-   *   if (r.status !== 'sent') console.error(`row ${r.row} (${r.email}): ${r.error?.message}`);
+   *   if (r.status !== 'sent') failures.push(`row ${r.row} (${r.email}): ${r.error?.message}`);
    * }
    */
   sendByEmailBulk(

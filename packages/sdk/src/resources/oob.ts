@@ -12,7 +12,7 @@ export class OutOfBand extends Resource {
    * @throws {@link NotFoundError} when there is no such record.
    * @example
    * const record = await agent.oob.get('c7a1…');
-   * console.log(record._tags?.state);
+   * const state = record._tags?.state; // e.g. 'await-response'
    */
   async get(outOfBandId: string, options?: RequestOptions): Promise<OutOfBandRecord> {
     const id = parseRequest(Id, outOfBandId, 'outOfBandId');
