@@ -54,8 +54,11 @@ export function networkCode(error: unknown): string | undefined {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && !code.startsWith('UND_ERR') && code !== 'ABORT_ERR') return code;
-    if (typeof code === 'string' && code === 'UND_ERR_SOCKET') return 'connection closed';
+    if (typeof code === 'string') {
+      // undici's own codes say little to a reader: name the one that matters, look past the rest.
+      if (code === 'UND_ERR_SOCKET') return 'connection closed';
+      if (!code.startsWith('UND_ERR') && code !== 'ABORT_ERR') return code;
+    }
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
