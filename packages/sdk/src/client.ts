@@ -1,5 +1,6 @@
 import { RequestValidationError } from './core/errors.js';
 import { parseRequest } from './core/parse.js';
+import { type PasswordEncryption, passwordEncrypter } from './core/password-encryption.js';
 import type { RetryOptions } from './core/retry.js';
 import { MemoryTokenStore, type TokenStore } from './core/token-store.js';
 import { Transport, type TransportHooks } from './core/transport.js';
@@ -35,6 +36,11 @@ export interface AgentClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Observers of requests, responses and retries; secrets arrive redacted. */
   hooks?: TransportHooks;
+  /**
+   * Encrypts the sign-in password before it is sent, as real platform gateways require: `{ key }`
+   * with the platform's crypto key (its web app's public setting), or your own function.
+   */
+  passwordEncryption?: PasswordEncryption;
 }
 
 /**
@@ -67,6 +73,9 @@ export class AgentClient {
     if (options.accessToken) void store.set({ accessToken: options.accessToken, tokenType: 'Bearer' });
     let password: string | undefined;
     const provider = options.credentials;
+    const encryption = options.passwordEncryption;
+    const encrypt = encryption === undefined ? undefined : passwordEncrypter(encryption);
+    const encryptionKey = typeof encryption === 'object' ? encryption.key : undefined;
     this.#transport = new Transport({
       baseUrl,
       tokenStore: store,
@@ -74,7 +83,7 @@ export class AgentClient {
       retry: options.retry,
       fetch: options.fetch,
       hooks: options.hooks ?? {},
-      secrets: () => [password],
+      secrets: () => [password, encryptionKey],
       reauthenticate: provider
         ? async () => {
             const params = typeof provider === 'function' ? await provider() : provider;
@@ -83,7 +92,7 @@ export class AgentClient {
           }
         : undefined,
     });
-    this.auth = new Auth(this.#transport, store);
+    this.auth = new Auth(this.#transport, store, encrypt);
     this.oob = new OutOfBand(this.#transport);
     this.credentials = new Credentials(this.#transport);
     this.dids = new Dids(this.#transport);

@@ -5,6 +5,7 @@
 export { AgentClient, type AgentClientOptions, type CredentialsProvider } from './client.js';
 export * from './core/errors.js';
 export { formatPath } from './core/parse.js';
+export { decryptPassword, encryptPassword, type PasswordEncryption } from './core/password-encryption.js';
 export { path } from './core/path.js';
 export { REDACTED, redactValue } from './core/redact.js';
 export type { RetryOptions } from './core/retry.js';

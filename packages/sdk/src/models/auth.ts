@@ -15,7 +15,8 @@ export type SignInParams = z.input<typeof SignInParams>;
  */
 export const SignInResult = z.looseObject({
   access_token: NonEmpty,
-  scope: z.string(),
+  // Legacy platforms answer without `scope` (and add `expires_at`).
+  scope: z.string().optional(),
   expires_in: z.number().nonnegative(),
   token_type: z.string(),
 });

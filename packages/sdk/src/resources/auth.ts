@@ -1,3 +1,4 @@
+import { parseRequest } from '../core/parse.js';
 import { isExpired, type TokenStore } from '../core/token-store.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { SignInParams, SignInResult } from '../models/auth.js';
@@ -15,29 +16,38 @@ export interface Session {
 /** Sign-in and the stored token. */
 export class Auth extends Resource {
   readonly #store: TokenStore;
+  readonly #encrypt: ((password: string) => Promise<string>) | undefined;
   /** @internal */
-  constructor(transport: Transport, store: TokenStore) {
+  constructor(transport: Transport, store: TokenStore, encrypt?: (password: string) => Promise<string>) {
     super(transport);
     this.#store = store;
+    this.#encrypt = encrypt;
   }
 
   /**
    * Signs in with e-mail and password and stores the token and its expiry (`expires_in` seconds).
+   * With the client's `passwordEncryption`, the password is encrypted before it is sent.
    * @throws {@link RequestValidationError} for a malformed e-mail or empty password (nothing is sent).
    * @throws {@link AuthenticationError} for wrong credentials; {@link NotFoundError} for an unknown user.
    * @example
    * await agent.auth.signIn({ email: 'issuer@example.com', password: process.env.AGENT_PASSWORD! });
    */
   async signIn(params: SignInParams, options?: RequestOptions): Promise<SignInResult> {
+    const body = parseRequest(SignInParams, params);
+    const secrets = [body.password];
+    if (this.#encrypt) {
+      body.password = await this.#encrypt(body.password);
+      // The encrypted value signs in as well as the clear one: it is a secret too.
+      secrets.push(body.password);
+    }
     const result = await this.transport.request({
       method: 'POST',
       path: 'auth/signin',
-      body: params,
-      request: SignInParams,
+      body,
       response: SignInResult,
       unwrap: true,
       auth: false,
-      secrets: typeof params?.password === 'string' ? [params.password] : [],
+      secrets,
       ...options,
     });
     await this.#store.set({

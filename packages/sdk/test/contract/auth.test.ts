@@ -68,6 +68,23 @@ describe('auth.signIn', () => {
     });
   });
 
+  it('accepts the legacy answer without scope and with expires_at', async () => {
+    const data = {
+      access_token: 'tok-legacy-1',
+      token_type: 'Bearer',
+      expires_in: 3600,
+      expires_at: 1_800_000_000,
+    };
+    service.on('POST', '/auth/signin', { json: { statusCode: 200, message: 'ok', data } });
+    const client = anonymousClient();
+    expect(await client.auth.signIn(params.signIn.minimal)).toEqual(data);
+    expect(await client.auth.session()).toMatchObject({
+      tokenType: 'Bearer',
+      scope: undefined,
+      expired: false,
+    });
+  });
+
   it('maps a wrong password (401) to AuthenticationError with the server message', async () => {
     service.on('POST', '/auth/signin', {
       status: 401,
