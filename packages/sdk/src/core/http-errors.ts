@@ -29,15 +29,44 @@ function detailIssues(details: unknown): FieldIssue[] {
 function textOf(v: unknown): string | undefined {
   if (typeof v === 'string' && v.trim()) return v.trim();
   if (Array.isArray(v)) {
-    const parts = v.map((e) => (isRecord(e) ? textOf(e['message']) : textOf(e))).filter(Boolean);
+    const parts = v.map((e) => (isRecord(e) ? reasonOf(e) : textOf(e))).filter(Boolean);
     return parts.length ? parts.join('; ') : undefined;
   }
   return undefined;
 }
 
 /**
+ * The deepest body of a relay chain: the platform answers an agent failure with
+ * `{ message: 'Something went wrong!', error: { message: 'Request failed…', error: <agent body> } }`.
+ */
+function innermost(body: Record<string, unknown>): Record<string, unknown> {
+  let current = body;
+  while (isRecord(current['error'])) current = current['error'];
+  return current;
+}
+
+/** What one body says itself: `message` (string or array) with 422 `details`, or its `error` text. */
+function ownText(body: Record<string, unknown>): string | undefined {
+  const details = detailIssues(body['details']);
+  const message =
+    textOf(body['message']) ?? (Array.isArray(body['error']) ? undefined : textOf(body['error']));
+  if (!details.length) return message;
+  return `${message ?? 'Validation Failed'}: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`;
+}
+
+/** The innermost useful reason of a body, with the outer message kept when the two differ. */
+function reasonOf(body: Record<string, unknown>): string | undefined {
+  const outer = ownText(body);
+  const deepest = innermost(body);
+  const inner = deepest === body ? undefined : ownText(deepest);
+  if (!inner) return outer;
+  return outer && outer !== inner ? `${inner} (${outer})` : inner;
+}
+
+/**
  * The server's own words for an error body: `message` (string or array), 422 `details`, a batch's
- * `error` array, or a short plain-text body. HTML pages give only the status line.
+ * `error` array, or a short plain-text body; for a failure relayed from the agent, the innermost
+ * reason first. HTML pages give only the status line.
  */
 export function errorMessage(status: number, statusText: string, body: unknown): string {
   const fallback = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
@@ -47,9 +76,7 @@ export function errorMessage(status: number, statusText: string, body: unknown):
     return text.length > 200 ? `${text.slice(0, 200)}…` : text;
   }
   if (!isRecord(body)) return fallback;
-  const details = detailIssues(body['details']);
-  let message = textOf(body['message']) ?? textOf(body['error']) ?? fallback;
-  if (details.length) message += `: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`;
+  let message = reasonOf(body) ?? textOf(body['error']) ?? fallback;
   if (Array.isArray(body['error']) && textOf(body['message'])) {
     message += ` (${body['error'].length} failed: ${textOf(body['error'])})`;
   }
@@ -69,7 +96,7 @@ export function errorFromResponse(
   if (status === 400 || status === 422) {
     const fieldErrors = isRecord(body)
       ? [
-          ...detailIssues(body['details']),
+          ...detailIssues(innermost(body)['details']),
           ...(Array.isArray(body['message'])
             ? body['message'].map((m) => ({ path: '', message: String(m) }))
             : []),

@@ -80,4 +80,55 @@ describe('errorMessage', () => {
   it('falls back to the status line for an empty body', () => {
     expect(errorMessage(503, 'Service Unavailable', undefined)).toBe('HTTP 503 Service Unavailable');
   });
+
+  it('gives the innermost reason of a failure the platform relayed from the agent, keeping the outer message', () => {
+    const body = {
+      statusCode: 500,
+      message: 'Something went wrong!',
+      error: {
+        statusCode: 500,
+        message: 'Request failed with status code 500',
+        error: { message: 'CredoError: Credential record is in invalid state done.' },
+      },
+    };
+    expect(errorMessage(500, '', body)).toBe(
+      'CredoError: Credential record is in invalid state done. (Something went wrong!)',
+    );
+  });
+
+  it('gives the agent validation details a relayed 422 carries', () => {
+    const body = {
+      statusCode: 422,
+      message: 'Something went wrong!',
+      error: {
+        statusCode: 422,
+        message: 'Request failed with status code 422',
+        error: {
+          message: 'Validation Failed',
+          details: { 'body.x': { message: '"x" is an excess property' } },
+        },
+      },
+    };
+    expect(errorMessage(422, '', body)).toBe(
+      'Validation Failed: body.x: "x" is an excess property (Something went wrong!)',
+    );
+  });
+
+  it('keeps the relay message when the nested body says nothing more', () => {
+    const body = { statusCode: 502, message: 'Something went wrong!', error: { statusCode: 502, error: {} } };
+    expect(errorMessage(502, '', body)).toBe('Something went wrong!');
+  });
+
+  it('gives the innermost reason of each holder of a failed e-mail batch', () => {
+    const body = {
+      message: 'Unable to create out-of-band credential offer',
+      error: [
+        { statusCode: 500, message: 'Something went wrong!', error: { message: 'CredoError: a@x refused' } },
+        { statusCode: 400, message: 'b@x: bounced', error: 'Bad Request' },
+      ],
+    };
+    expect(errorMessage(500, '', body)).toBe(
+      'Unable to create out-of-band credential offer (2 failed: CredoError: a@x refused (Something went wrong!); b@x: bounced)',
+    );
+  });
 });
