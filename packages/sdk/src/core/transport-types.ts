@@ -12,6 +12,14 @@ export interface RequestOptions {
   retry?: RetryOptions | number | false | undefined;
   /** Extra headers for this call. */
   headers?: Record<string, string> | undefined;
+  /**
+   * Top-level body fields the request schema does not list, for deployments that read more than
+   * the spec (e.g. a platform's top-level `presentationDefinition`). Unknown fields in the params
+   * stay refused; a field the schema lists is refused here too. Only for calls with a JSON body.
+   * @example
+   * await agent.org(orgId).proofs.request(params, { requestType: 'presentationExchange', extraBody: { presentationDefinition } });
+   */
+  extraBody?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** Seen by {@link TransportHooks.onRequest}: secrets are already redacted. */

@@ -9,6 +9,7 @@ import {
   ConnectionError,
   TimeoutError,
 } from './errors.js';
+import { withExtraBody } from './extra-body.js';
 import { type FailedAttempt, failedAttempt } from './failures.js';
 import { errorFromResponse } from './http-errors.js';
 import { parseRequest, parseResponse } from './parse.js';
@@ -64,7 +65,8 @@ export class Transport {
 
   /** Sends a call and returns the (unwrapped) body without validating it. */
   async send(call: Omit<Call<z.ZodType>, 'response'>): Promise<RawResponse> {
-    const body = call.request ? parseRequest(call.request, call.body) : call.body;
+    const parsed = call.request ? parseRequest(call.request, call.body) : call.body;
+    const body = withExtraBody(parsed, call.extraBody, call.request);
     const useAuth = call.auth !== false;
     let token = useAuth ? await this.#token(call) : undefined;
     const policy = resolveRetry(call.retry ?? this.#options.retry);

@@ -62,6 +62,7 @@ describe('SDK method signatures', () => {
             | false
             | undefined;
           headers?: Record<string, string> | undefined;
+          extraBody?: Readonly<Record<string, unknown>> | undefined;
         }
       | undefined
     >();
