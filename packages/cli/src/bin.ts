@@ -14,7 +14,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   ]);
   const controller = new AbortController();
   // First Ctrl-C cancels the running call (exit 130 once it unwinds); a second one ends at once.
-  // conf's atomic writer (when-exit) re-raises the first SIGINT at once: that echo is not a second.
+  // A signal-exit handler (the config file's lock) may re-raise the first SIGINT: not a second one.
   let firstSigint = 0;
   const onSigint = () => {
     if (!controller.signal.aborted) {
@@ -25,10 +25,17 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     }
   };
   process.on('SIGINT', onSigint);
-  // A closed pipe (`agent-cli … | head`) is not an error of ours.
+  // A closed pipe (`agent-cli … | head`) is not an error of ours; any other failure to write
+  // (a full disk, /dev/full) is one line on stderr and exit 1.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
+    if (error.code === 'EPIPE') return;
+    try {
+      process.stderr.write(`error: cannot write to stdout (${error.code ?? error.message})\n`);
+    } finally {
+      process.exit(1);
+    }
   });
+  process.stderr.on('error', () => process.exit(1));
   const io = createIO({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
   const ctx = createContext({ io, env: process.env, signal: controller.signal, platform: process.platform });
   process.exitCode = await run(argv, ctx);

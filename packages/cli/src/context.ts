@@ -1,10 +1,10 @@
 import type { AgentClient } from '@credential-agent/sdk';
-import type { ConfigStore } from './config.js';
-import { DEFAULT_GLOBALS, type GlobalOptions } from './globals.js';
+import type { ConfigStore } from './config-file.js';
 import type { CliIO } from './io.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
+import { DEFAULT_GLOBALS, type GlobalOptions } from './root-options.js';
+import type { Settings } from './run-settings.js';
 import { Secrets } from './secrets.js';
-import type { Settings } from './settings.js';
 import { noSpinner, oraSpinner, type Spinner } from './spinner.js';
 import { colourWanted, loadColourStyle, plainStyle, type Style } from './style.js';
 
@@ -13,7 +13,7 @@ export type Env = Readonly<Record<string, string | undefined>>;
 
 /** Options of {@link CliContext.sdk}. */
 export interface SdkOptions {
-  /** Keep the token in the profile even when `AGENT_CLI_TOKEN` is set (login). */
+  /** Signing in: keep the token in the profile even when `AGENT_CLI_TOKEN` is set. */
   profileToken?: boolean;
 }
 
@@ -92,14 +92,16 @@ class Context implements CliContext {
   }
 
   config(): Promise<ConfigStore> {
-    this.#config ??= import('./config.js').then((m) => m.openConfig(m.configDir(this.env, this.#platform)));
+    this.#config ??= import('./config-file.js').then((m) =>
+      m.openConfig(m.configDir(this.env, this.#platform)),
+    );
     return this.#config;
   }
 
   async settings(): Promise<Settings> {
     const [config, { profileName, resolveSettings }] = await Promise.all([
       this.config(),
-      import('./settings.js'),
+      import('./run-settings.js'),
     ]);
     const name = profileName(this.globals, this.env, config.currentProfile());
     return resolveSettings(this.globals, this.env, name, config.profile(name));
@@ -109,13 +111,14 @@ class Context implements CliContext {
     const [settings, config, { requireBaseUrl }, { createClient }] = await Promise.all([
       this.settings(),
       this.config(),
-      import('./settings.js'),
+      import('./run-settings.js'),
       import('./client.js'),
     ]);
     return createClient({
       baseUrl: requireBaseUrl(settings, this.globals.insecure),
       settings: options.profileToken ? { ...settings, envToken: undefined } : settings,
       config,
+      signingIn: options.profileToken === true,
       verbose: this.globals.verbose,
       secrets: this.secrets,
       writeErr: (line) => this.io.err(line),
@@ -123,7 +126,7 @@ class Context implements CliContext {
   }
 
   async org(): Promise<string> {
-    const { requireOrg } = await import('./settings.js');
+    const { requireOrg } = await import('./run-settings.js');
     return requireOrg(await this.settings());
   }
 }

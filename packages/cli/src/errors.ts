@@ -18,6 +18,12 @@ export class UsageError extends Error {
 /** No usable token (whoami without login). Exit code 4 with the login hint. */
 export class AuthRequiredError extends Error {
   override name = 'AuthRequiredError';
+  /** What to do about it; the login hint by default. */
+  readonly hint: string;
+  constructor(message: string, hint = 'run: agent-cli login') {
+    super(message);
+    this.hint = hint;
+  }
 }
 
 /** Ends the command with `code` after it has already reported what happened (bulk partial success). */
@@ -70,7 +76,7 @@ function renderKnown(error: unknown): RenderedError | undefined {
   if (isCancel(error)) return { code: ExitCode.Cancelled, lines: ['cancelled'] };
   if (error instanceof UsageError) return { code: ExitCode.Usage, lines: [`error: ${error.message}`] };
   if (error instanceof AuthRequiredError) {
-    return { code: ExitCode.AuthRequired, lines: [`error: ${error.message}`, LOGIN_HINT] };
+    return { code: ExitCode.AuthRequired, lines: [`error: ${error.message}`, `hint: ${error.hint}`] };
   }
   if (error instanceof RequestValidationError) {
     const fields = error.issues.map((i) => `${i.path}: ${i.message}`).join('; ');

@@ -1,10 +1,9 @@
 import { CommanderError } from 'commander';
 import type { CliContext } from './context.js';
 import { ExitCode } from './exit-codes.js';
-import { createProgram, groupsFor, loadGroups } from './program.js';
+import { createProgram, groupsFor, loadGroups, wantsVersion } from './program.js';
 import { VERSION } from './version.js';
 
-const VERSION_FLAGS = new Set(['--version', '-V']);
 /** Commander's ways of saying "I printed what was asked": help and version. */
 const COMMANDER_OK = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
 
@@ -31,7 +30,7 @@ async function report(error: unknown, ctx: CliContext): Promise<ExitCode> {
  */
 export async function run(argv: readonly string[], ctx: CliContext): Promise<ExitCode> {
   try {
-    if (argv.length > 0 && VERSION_FLAGS.has(argv[0] as string)) {
+    if (wantsVersion(argv)) {
       ctx.io.out(VERSION);
       return ExitCode.Ok;
     }

@@ -3,8 +3,8 @@ import { registerLogin } from './commands/auth/login.js';
 import { registerLogout } from './commands/auth/logout.js';
 import { registerWhoami } from './commands/auth/whoami.js';
 import type { CliContext } from './context.js';
-import type { GlobalOptions } from './globals.js';
 import { printable } from './printable.js';
+import type { GlobalOptions } from './root-options.js';
 import { VERSION } from './version.js';
 
 /** A command group's verbs, registered on demand. */
@@ -44,21 +44,32 @@ export const GROUPS: Record<string, Group> = {
   },
 };
 
-/** Root options that take a value, so the group name can be found in argv. */
-const VALUE_OPTIONS = new Set(['--base-url', '--org', '--profile']);
+/** Root options that take a value, so the command can be found in argv. */
+export const VALUE_OPTIONS = new Set(['--base-url', '--org', '--profile', '--timeout']);
 
-/** The groups argv needs: the one it names (also after `help`), or all of them for `completion`. */
-export function groupsFor(argv: readonly string[]): string[] {
+/** The first word of argv that is not a root option (nor its value): the command, if any. */
+export function commandWord(argv: readonly string[]): { word: string | undefined; index: number } {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (VALUE_OPTIONS.has(arg)) i++;
-    else if (arg === '--') return [];
-    else if (!arg.startsWith('-') && arg !== 'help') {
-      if (arg === 'completion') return Object.keys(GROUPS);
-      return arg in GROUPS ? [arg] : [];
-    }
+    else if (arg === '--') return { word: undefined, index: i };
+    else if (!arg.startsWith('-')) return { word: arg, index: i };
   }
-  return [];
+  return { word: undefined, index: argv.length };
+}
+
+/** Whether argv asks for the version: `-V`/`--version` among the root options, before any command. */
+export function wantsVersion(argv: readonly string[]): boolean {
+  const { index } = commandWord(argv);
+  return argv.slice(0, index).some((arg) => arg === '--version' || arg === '-V');
+}
+
+/** The groups argv needs: the one it names (also after `help`), or all of them for `completion`. */
+export function groupsFor(argv: readonly string[]): string[] {
+  let { word, index } = commandWord(argv);
+  if (word === 'help') word = commandWord(argv.slice(index + 1)).word;
+  if (word === 'completion') return Object.keys(GROUPS);
+  return word !== undefined && word in GROUPS ? [word] : [];
 }
 
 // `--version` is answered before parsing (see main.ts) because `schemas create --version` needs
@@ -99,8 +110,10 @@ export function createProgram(ctx: CliContext): Command {
     .configureOutput({
       writeOut: (s) => ctx.io.out(s),
       writeErr: (s) => ctx.io.err(s),
-      // Commander echoes what was typed (`unknown option '…'`): keep it on one printable line.
-      outputError: (s, write) => write(`${printable(s.trimEnd())}\n`),
+      // Commander echoes what was typed (`unknown option '…'`): keep it on one printable line,
+      // and its suggestion on the next.
+      outputError: (s, write) =>
+        write(`${s.trimEnd().split('\n(Did you mean').map(printable).join('\n(Did you mean')}\n`),
     })
     .configureHelp({
       showGlobalOptions: true,

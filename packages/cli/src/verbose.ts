@@ -1,4 +1,5 @@
 import type { RequestEvent, ResponseEvent, RetryEvent, TransportHooks } from '@credential-agent/sdk';
+import { printable } from './printable.js';
 
 function bodyText(body: unknown): string | undefined {
   if (body === undefined || body === '') return undefined;
@@ -15,7 +16,7 @@ function headerLines(prefix: string, headers: Record<string, string>): string[] 
  */
 export function verboseHooks(write: (line: string) => void, scrub: (text: string) => string): TransportHooks {
   const emit = (lines: (string | undefined)[]) => {
-    for (const line of lines) if (line !== undefined) write(scrub(line));
+    for (const line of lines) if (line !== undefined) write(printable(scrub(line)));
   };
   return {
     onRequest: (e: RequestEvent) =>
@@ -27,7 +28,7 @@ export function verboseHooks(write: (line: string) => void, scrub: (text: string
         prefixed('<', bodyText(e.body)),
       ]),
     onRetry: (e: RetryEvent) =>
-      emit([`* retry ${e.attempt} of ${e.method} ${e.url} in ${e.delayMs} ms: ${e.reason}`]),
+      emit([`* retry ${e.attempt} of ${e.method} ${e.url} in ${Math.round(e.delayMs)} ms: ${e.reason}`]),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Style } from '../style.js';
-import { fields } from './layout.js';
+import { type Field, fields } from './layout.js';
 
 /** What `whoami` and `login --json` report. Never holds the token. */
 export interface SessionView {
@@ -15,13 +15,13 @@ export interface SessionView {
   expired: boolean;
 }
 
-function expiry(view: SessionView, now: number, style: Style): string {
-  if (!view.signedIn) return style.yellow('not signed in');
-  if (!view.expiresAt) return 'unknown';
-  if (view.expired) return style.red(`${view.expiresAt} (expired)`);
+function expiry(view: SessionView, now: number, style: Style): Field {
+  if (!view.signedIn) return ['Expires', 'not signed in', style.yellow];
+  if (!view.expiresAt) return ['Expires', 'unknown'];
+  if (view.expired) return ['Expires', `${view.expiresAt} (expired)`, style.red];
   const minutes = Math.max(0, Math.round((Date.parse(view.expiresAt) - now) / 60_000));
   const left = minutes >= 120 ? `${Math.round(minutes / 60)} h` : `${minutes} min`;
-  return `${view.expiresAt} (in ${left})`;
+  return ['Expires', `${view.expiresAt} (in ${left})`];
 }
 
 /** The `whoami` summary. */
@@ -36,7 +36,7 @@ export function presentSession(view: SessionView, style: Style, now: number = Da
         'Token',
         view.tokenSource === 'env' ? 'from AGENT_CLI_TOKEN' : view.signedIn ? 'stored in profile' : '-',
       ],
-      ['Expires', expiry(view, now, style)],
+      expiry(view, now, style),
     ],
     style,
   );

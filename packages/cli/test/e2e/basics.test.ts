@@ -88,10 +88,9 @@ describe('the built agent-cli binary', { timeout: 30_000 }, () => {
   });
 
   it('exits 1 when the service cannot be reached', async () => {
-    await login();
     const port = await closedPort();
     const result = await e2e.run(['credentials', 'list'], {
-      env: { AGENT_CLI_BASE_URL: `http://127.0.0.1:${port}` },
+      env: { AGENT_CLI_BASE_URL: `http://127.0.0.1:${port}`, AGENT_CLI_TOKEN: 'any-token' },
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(

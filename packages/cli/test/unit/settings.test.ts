@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GLOBALS } from '../../src/globals.js';
-import { checkBaseUrl, profileName, requireOrg, resolveSettings } from '../../src/settings.js';
+import { DEFAULT_GLOBALS } from '../../src/root-options.js';
+import { checkBaseUrl, profileName, requireOrg, resolveSettings } from '../../src/run-settings.js';
 
 const profile = { baseUrl: 'https://profile.example.com', org: 'profile-org' };
 

@@ -32,7 +32,7 @@ Examples:
 /** Signs in; base URL and org given as flags are remembered in the profile. */
 export async function runLogin(ctx: CliContext, opts: LoginOptions): Promise<void> {
   const [{ askEmail, askPassword }, { printData, printDone }, { sessionView }] = await Promise.all([
-    import('./credentials.js'),
+    import('./login-prompts.js'),
     import('../../output.js'),
     import('./session-view.js'),
   ]);

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import type { Profile } from '../../config.js';
+import type { Profile } from '../../config-file.js';
 
 /** The settings `config get/set` know, by their command-line names. */
 export const CONFIG_KEYS = { 'base-url': 'baseUrl', org: 'org' } as const satisfies Record<

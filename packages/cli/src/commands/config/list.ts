@@ -1,6 +1,6 @@
 import { isExpired } from '@credential-agent/sdk';
 import type { Command } from 'commander';
-import type { Profile } from '../../config.js';
+import type { Profile } from '../../config-file.js';
 import type { CliContext } from '../../context.js';
 import { printData } from '../../output.js';
 import { type ProfilesView, type ProfileView, presentProfiles } from '../../presenters/config.js';

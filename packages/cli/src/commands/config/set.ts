@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
 import { printDone } from '../../output.js';
-import { checkBaseUrl } from '../../settings.js';
+import { checkBaseUrl } from '../../run-settings.js';
 import { CONFIG_KEYS, type ConfigKey, parseKey } from './keys.js';
 
 /** `agent-cli config set <key> <value>`. */

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
-import { PROFILE_NAME } from '../../config.js';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { printDone } from '../../output.js';
+import { checkProfileName } from '../../run-settings.js';
 
 /** `agent-cli config use <profile>`. */
 export function registerUse(group: Command, ctx: CliContext): void {
@@ -15,11 +14,8 @@ export function registerUse(group: Command, ctx: CliContext): void {
 }
 
 export async function runUse(ctx: CliContext, name: string): Promise<void> {
-  if (!PROFILE_NAME.test(name)) {
-    throw new UsageError(`invalid profile name "${name}" (letters, digits, ".", "_", "-")`);
-  }
+  checkProfileName(name, 'config use');
   const config = await ctx.config();
-  if (!(name in config.profiles())) await config.updateProfile(name, {});
   await config.useProfile(name);
   printDone(ctx, `Using profile "${name}"`);
 }

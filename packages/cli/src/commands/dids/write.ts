@@ -1,8 +1,9 @@
 import { DID_METHODS, DID_NETWORKS, type DidWriteParams, KEY_TYPES } from '@credential-agent/sdk';
 import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
-import { mergeFlags, readBodyFile, requireFields } from '../../input.js';
-import { printData } from '../../output.js';
+import { UsageError } from '../../errors.js';
+import { mergeFlags, readBodyFile, readSecretStdin, requireFields } from '../../input.js';
+import { printData, printWarning } from '../../output.js';
 import { presentDid } from '../../presenters/dids.js';
 
 interface WriteOptions {
@@ -11,6 +12,7 @@ interface WriteOptions {
   keyType?: string;
   network?: string;
   seed?: string;
+  seedStdin?: boolean;
   domain?: string;
   role?: string;
   endorserDid?: string;
@@ -27,7 +29,8 @@ export function registerWrite(group: Command, ctx: CliContext): void {
     .option('--method <method>', `DID method (${DID_METHODS.join(', ')})`)
     .option('--key-type <type>', `key type (${KEY_TYPES.join(', ')})`)
     .option('--network <network>', `network (${DID_NETWORKS.join(', ')})`)
-    .option('--seed <seed>', 'seed of the key (a secret: never printed)')
+    .option('--seed <seed>', 'seed of the key (discouraged: it lands in ps and shell history)')
+    .option('--seed-stdin', 'read the seed of the key from stdin (a secret: never printed)')
     .option('--domain <domain>', 'domain of a did:web')
     .option('--role <role>', 'ledger role (endorser)')
     .option('--endorser-did <did>', 'DID of the endorser')
@@ -38,12 +41,27 @@ export function registerWrite(group: Command, ctx: CliContext): void {
 }
 
 export async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
-  const { file, method, keyType, ...rest } = opts;
-  const body = mergeFlags<DidWriteParams>(await readBodyFile(ctx, file), { method, keyType, ...rest });
+  const { file, method, keyType, seedStdin, ...rest } = opts;
+  const seed = await readSeed(ctx, opts);
+  const body = mergeFlags<DidWriteParams>(await readBodyFile(ctx, file), { method, keyType, ...rest, seed });
   ctx.secrets.add(body.seed);
   ctx.secrets.add(body.privatekey);
   requireFields(body, { method: '--method', keyType: '--key-type' });
   const sdk = await ctx.sdk();
   const result = await ctx.spinner('Registering the DID', () => sdk.dids.write(body, { signal: ctx.signal }));
   printData(ctx, result, presentDid);
+}
+
+/** The seed: `--seed-stdin`, or `--seed` with a warning (it is visible in `ps` and shell history). */
+async function readSeed(ctx: CliContext, opts: WriteOptions): Promise<string | undefined> {
+  if (opts.seedStdin && opts.seed !== undefined)
+    throw new UsageError('use either --seed-stdin or --seed, not both');
+  if (opts.seedStdin) {
+    if (opts.file === '-') throw new UsageError('--seed-stdin and --file - both read stdin: use one');
+    return readSecretStdin(ctx, '--seed-stdin');
+  }
+  if (opts.seed !== undefined) {
+    printWarning(ctx, '--seed puts the seed in ps and your shell history; prefer --seed-stdin');
+  }
+  return opts.seed;
 }

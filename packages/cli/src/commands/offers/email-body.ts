@@ -1,4 +1,5 @@
 import type { EmailOfferItem, OfferEmailParams } from '@credential-agent/sdk';
+import { UsageError } from '../../errors.js';
 import { type Body, mergeFlags, requireFields } from '../../input.js';
 
 /** The flags of `offers email` that set body fields. */
@@ -50,7 +51,18 @@ export function emailBody(file: Body, flags: EmailBodyFlags): OfferEmailParams {
     credentialType: '--credential-type',
     credentialDefinitionId: '--cred-def-id',
   });
+  refuseDuplicates(recipients(body), flags.email ? '--email' : '--file credentialOffer emailId');
   return body;
+}
+
+/** A holder listed twice would get two e-mails. @throws {@link UsageError} naming the address. */
+function refuseDuplicates(addresses: readonly string[], given: string): void {
+  const seen = new Set<string>();
+  for (const address of addresses) {
+    const key = String(address).trim().toLowerCase();
+    if (seen.has(key)) throw new UsageError(`${given} ${address} is given more than once`);
+    seen.add(key);
+  }
 }
 
 /** The addresses of a body, for the summary. */

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 // bulk (--csv): flags only here; the engine loads in runEmail when --csv is given.
 import { addCsvOptions, type CsvFlags } from '../../bulk/flags.js';
 import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { collect, collectAttr, readBodyFile } from '../../input.js';
 import { printData } from '../../output.js';
 import { presentOffersEmailed } from '../../presenters/offers.js';
@@ -36,7 +37,20 @@ Example:
   $ agent-cli offers email --org 3fa85f64-5717-4562-b3fc-2c963f66afa6 --file email-offer.json \\
       --email alice@example.com --email bob@example.com --credential-type jsonld`,
     );
-  addCsvOptions(command).action((opts: EmailOptions) => runEmail(ctx, opts)); // bulk
+  addCsvOptions(command).action((opts: EmailOptions, cmd: Command) => {
+    if (opts.csv === undefined) refuseBulkFlags(cmd);
+    return runEmail(ctx, opts);
+  }); // bulk
+}
+
+/** Without `--csv`, a bulk flag (`--dry-run`, `--resume`, …) would be ignored: refuse it. */
+function refuseBulkFlags(cmd: Command): void {
+  for (const option of cmd.options) {
+    const name = option.attributeName();
+    if (option.description.startsWith('bulk') && cmd.getOptionValueSource(name) === 'cli') {
+      throw new UsageError(`${option.long} needs --csv (it is a bulk flag)`);
+    }
+  }
 }
 
 export async function runEmail(ctx: CliContext, opts: EmailOptions): Promise<void> {

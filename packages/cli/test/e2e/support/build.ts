@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const CLI_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 /** The built binary the end-to-end tests spawn. */
-export const BIN = join(CLI_DIR, 'dist', 'bin.js');
+export const BIN = join(CLI_DIR, 'dist', 'agent-cli.cjs');
 const SOURCES = [join(CLI_DIR, 'src'), join(CLI_DIR, '..', 'sdk', 'src')];
 const LOCK = join(CLI_DIR, 'dist.build-lock');
 

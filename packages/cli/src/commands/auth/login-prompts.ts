@@ -1,5 +1,6 @@
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { readSecretStdin } from '../../input.js';
 import { printWarning } from '../../output.js';
 import type { LoginOptions } from './login.js';
 
@@ -21,9 +22,7 @@ export async function askPassword(ctx: CliContext, opts: LoginOptions): Promise<
   }
   let password: string | undefined;
   if (opts.passwordStdin) {
-    if (ctx.io.stdinIsTTY) throw new UsageError('--password-stdin needs the password piped to stdin');
-    password = (await ctx.io.readStdin()).replace(/\r?\n$/, '');
-    if (!password) throw new UsageError('--password-stdin: stdin was empty');
+    password = await readSecretStdin(ctx, '--password-stdin');
   } else if (opts.password !== undefined) {
     printWarning(ctx, '--password puts the password in your shell history; prefer --password-stdin');
     password = opts.password;

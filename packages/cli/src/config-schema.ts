@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** Profile names are also file keys and shell words: one rule everywhere (flag, variable, file). */
+export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+/** What the rule says, for messages. */
+export const PROFILE_NAME_RULE = 'letters, digits, ".", "_" and "-", starting with a letter or digit';
+
+/** Whether a URL carries `user:password@` (also when it does not parse as a URL). */
+export function hasUserinfo(value: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(value);
+}
+
+/** A stored token, as the SDK's token store hands it over, and the base URL that issued it. */
+const TokenSchema = z.looseObject({
+  accessToken: z.string().min(1),
+  tokenType: z.string().min(1),
+  scope: z.string().optional(),
+  expiresAt: z.number().optional(),
+  /** The base URL the token was issued by; it is sent to that one only. */
+  issuedBy: z.string().optional(),
+});
+
+/**
+ * The fields of a profile. Add a setting here (and to `commands/config/keys.ts` when users set it
+ * with `config set`): unknown fields written by other versions are kept as they are.
+ */
+export const ProfileSchema = z.looseObject({
+  baseUrl: z
+    .string()
+    .refine((v) => !hasUserinfo(v), 'a base URL must not contain a user name or password')
+    .optional(),
+  org: z.string().optional(),
+  email: z.string().optional(),
+  token: TokenSchema.optional(),
+});
+
+/** A profile's stored token. */
+export type ProfileToken = z.infer<typeof TokenSchema>;
+
+/** What a profile holds. The token is a secret: it is never printed. */
+export type Profile = z.infer<typeof ProfileSchema>;
+
+const ProfileName = z.string().regex(PROFILE_NAME, `a profile name has ${PROFILE_NAME_RULE}`);
+
+/** The whole config file. */
+export const ConfigFileSchema = z.looseObject({
+  currentProfile: ProfileName.optional(),
+  profiles: z.record(ProfileName, ProfileSchema).default({}),
+});
+
+/** The config file's contents, checked. */
+export type ConfigData = z.infer<typeof ConfigFileSchema>;
+
+/** The first problem of a broken file: `profiles.default.token.expiresAt: expected number, …`. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid';
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}

@@ -1,0 +1,171 @@
+import { hasUserinfo, PROFILE_NAME, PROFILE_NAME_RULE, type Profile } from './config-schema.js';
+import { UsageError } from './errors.js';
+import type { GlobalOptions } from './root-options.js';
+
+/** Where a setting came from, for `whoami` and `config list`. */
+export type Source = 'flag' | 'env' | 'profile' | 'default';
+
+/** The settings of one run: flags > `AGENT_CLI_*` environment > profile > defaults. */
+export interface Settings {
+  profile: string;
+  baseUrl: string | undefined;
+  baseUrlSource: Source;
+  /** How the user gave the base URL (`--base-url`, `AGENT_CLI_BASE_URL`, `base-url of profile "p"`). */
+  baseUrlName: string;
+  org: string | undefined;
+  orgSource: Source;
+  /** `AGENT_CLI_TOKEN`, which wins over the profile's stored token. */
+  envToken: string | undefined;
+  /** Timeout per attempt in ms (`--timeout`, `AGENT_CLI_TIMEOUT`); the SDK's default otherwise. */
+  timeout: number | undefined;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The variables and flags whose empty value is refused rather than taken as "not given". */
+const NON_EMPTY_VARS = [
+  'AGENT_CLI_BASE_URL',
+  'AGENT_CLI_ORG',
+  'AGENT_CLI_PROFILE',
+  'AGENT_CLI_TIMEOUT',
+  'AGENT_CLI_TOKEN',
+];
+const NON_EMPTY_FLAGS = {
+  baseUrl: '--base-url',
+  org: '--org',
+  profile: '--profile',
+  timeout: '--timeout',
+} as const;
+
+/**
+ * Refuses a value that was given empty (`--org ""`, `AGENT_CLI_ORG=`), which would otherwise fall
+ * back to the profile's value. @throws {@link UsageError} naming the flag or variable.
+ */
+export function checkNotEmpty(globals: GlobalOptions, env: Env): void {
+  for (const [key, flag] of Object.entries(NON_EMPTY_FLAGS)) {
+    if (globals[key as keyof typeof NON_EMPTY_FLAGS] === '') throw emptyError(flag);
+  }
+  for (const name of NON_EMPTY_VARS) if (env[name] === '') throw emptyError(name);
+}
+
+function emptyError(name: string): UsageError {
+  return new UsageError(`${name} is empty: give a value or leave it out`);
+}
+
+function pick(flag: string | undefined, env: string | undefined, profile: string | undefined) {
+  if (flag !== undefined) return { value: flag, source: 'flag' as const };
+  if (env !== undefined) return { value: env, source: 'env' as const };
+  if (profile !== undefined) return { value: profile, source: 'profile' as const };
+  return { value: undefined, source: 'default' as const };
+}
+
+/** Checks a profile name. @throws {@link UsageError} naming where it came from. */
+export function checkProfileName(name: string, given: string): string {
+  if (!PROFILE_NAME.test(name)) {
+    throw new UsageError(`${given}: invalid profile name "${name}" (${PROFILE_NAME_RULE})`);
+  }
+  return name;
+}
+
+/** The profile to use: `--profile`, `AGENT_CLI_PROFILE`, the one `config use` chose, or `default`. */
+export function profileName(globals: GlobalOptions, env: Env, current: string | undefined): string {
+  checkNotEmpty(globals, env);
+  if (globals.profile !== undefined) return checkProfileName(globals.profile, '--profile');
+  const fromEnv = env['AGENT_CLI_PROFILE'];
+  if (fromEnv !== undefined) return checkProfileName(fromEnv, 'AGENT_CLI_PROFILE');
+  return current ?? 'default';
+}
+
+/** Resolves base URL, org and token by precedence. */
+export function resolveSettings(globals: GlobalOptions, env: Env, name: string, profile: Profile): Settings {
+  checkNotEmpty(globals, env);
+  const baseUrl = pick(globals.baseUrl, env['AGENT_CLI_BASE_URL'], profile.baseUrl);
+  const org = pick(globals.org, env['AGENT_CLI_ORG'], profile.org);
+  const names = { flag: '--base-url', env: 'AGENT_CLI_BASE_URL', profile: `base-url of profile "${name}"` };
+  const baseUrlName = baseUrl.source === 'default' ? '--base-url' : names[baseUrl.source];
+  if (baseUrl.value !== undefined) refuseUserinfo(baseUrl.value, baseUrlName);
+  return {
+    profile: name,
+    baseUrl: baseUrl.value,
+    baseUrlSource: baseUrl.source,
+    baseUrlName,
+    org: org.value,
+    orgSource: org.source,
+    envToken: env['AGENT_CLI_TOKEN'],
+    timeout:
+      globals.timeout !== undefined
+        ? parseTimeout(globals.timeout, '--timeout')
+        : parseTimeout(env['AGENT_CLI_TIMEOUT'], 'AGENT_CLI_TIMEOUT'),
+  };
+}
+
+/** `--timeout` / `AGENT_CLI_TIMEOUT`: a positive whole number of milliseconds. */
+function parseTimeout(value: string | undefined, given: string): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(ms) || ms <= 0) {
+    throw new UsageError(`${given} must be a positive whole number of milliseconds, got "${value}"`);
+  }
+  return ms;
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** A URL as it may be shown: any `user:password@` replaced, even when the URL does not parse. */
+export function shownUrl(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
+}
+
+/** @throws {@link UsageError} when a base URL carries `user:password@`, without echoing it. */
+function refuseUserinfo(value: string, given: string): void {
+  if (hasUserinfo(value)) {
+    throw new UsageError(
+      `${given} must not contain a user name or password (got "${shownUrl(value)}"): sign in with agent-cli login`,
+    );
+  }
+}
+
+/**
+ * Checks a base URL: http(s) only, no `user:password@` (it would be printed and logged), and plain
+ * `http://` only to loopback (127.0.0.0/8, localhost, [::1]) unless `insecure`, because the token
+ * and password would cross the network in clear.
+ * @throws {@link UsageError} naming `given` (`--base-url`, `AGENT_CLI_BASE_URL`, …), never echoing a password.
+ */
+export function checkBaseUrl(value: string, insecure: boolean, given = '--base-url'): string {
+  refuseUserinfo(value, given);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${given} must be an http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`${given} must be an http(s) URL, got "${value}"`);
+  }
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname) && !insecure) {
+    throw new UsageError(
+      `refusing plain http:// to ${url.hostname}: the token would travel unencrypted (use https://, or --insecure)`,
+    );
+  }
+  return value;
+}
+
+/** The base URL to call, checked. @throws {@link UsageError} when none is configured. */
+export function requireBaseUrl(settings: Settings, insecure: boolean): string {
+  if (!settings.baseUrl) {
+    throw new UsageError(
+      'no base URL: pass --base-url, set AGENT_CLI_BASE_URL, or run: agent-cli config set base-url <url>',
+    );
+  }
+  return checkBaseUrl(settings.baseUrl, insecure, settings.baseUrlName);
+}
+
+/** The organisation of an org-scoped command. @throws {@link UsageError} naming `--org`. */
+export function requireOrg(settings: Settings): string {
+  if (!settings.org) {
+    throw new UsageError(
+      'missing --org: pass --org <id>, set AGENT_CLI_ORG, or run: agent-cli config set org <id>',
+    );
+  }
+  return settings.org;
+}

@@ -1,0 +1,45 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+
+/** One request a {@link Recorder} received. */
+export interface Received {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+}
+
+/** A server on 127.0.0.1:0 that answers every request with the JSON it is given and keeps what came in. */
+export interface Recorder {
+  url(): string;
+  received: Received[];
+  /** The JSON body every request gets from now on (default `[]`). */
+  answer(body: unknown): void;
+}
+
+/** Starts a {@link Recorder} for the test file. */
+export function useRecorder(): Recorder {
+  let server: Server | undefined;
+  let body = '[]';
+  const received: Received[] = [];
+  beforeAll(async () => {
+    server = createServer((req: IncomingMessage, res) => {
+      received.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        authorization: req.headers.authorization,
+      });
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server?.close(() => resolve())));
+  return {
+    url: () => `http://127.0.0.1:${(server?.address() as AddressInfo | undefined)?.port}`,
+    received,
+    answer: (value) => {
+      body = JSON.stringify(value);
+    },
+  };
+}
