@@ -1,7 +1,10 @@
 /**
  * Signs in and issues a shareable JSON-LD credential offer.
  *
- *   AGENT_BASE_URL=http://127.0.0.1:4000 AGENT_ORG=… AGENT_EMAIL=… AGENT_PASSWORD=… pnpm tsx examples/quickstart.ts
+ *   AGENT_BASE_URL=… AGENT_ORG=… AGENT_EMAIL=… AGENT_PASSWORD=… pnpm tsx examples/quickstart.ts
+ *
+ * Against the sandbox: `agent-sandbox --port 0 --url-file sandbox.url &`, then
+ * AGENT_BASE_URL=$(cat sandbox.url) with the demo user and org it prints.
  */
 import { pathToFileURL } from 'node:url';
 import { AgentClient, isAgentError, type OfferCreateParams } from '@credential-agent/sdk';
@@ -46,22 +49,36 @@ export async function issueOffer(config: QuickstartConfig): Promise<{ did: strin
   return { did, invitationUrl: data.invitationUrl };
 }
 
-function env(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
+const VARIABLES = {
+  AGENT_BASE_URL: 'the base URL of the service or the sandbox',
+  AGENT_ORG: 'the organisation that issues',
+  AGENT_EMAIL: 'the e-mail address to sign in with',
+  AGENT_PASSWORD: 'its password',
+} as const;
+
+/** The configuration from the environment, or the first missing variable. */
+function fromEnvironment(): QuickstartConfig | { missing: keyof typeof VARIABLES } {
+  const names = Object.keys(VARIABLES) as (keyof typeof VARIABLES)[];
+  const missing = names.find((name) => !process.env[name]);
+  if (missing) return { missing };
+  const read = (name: keyof typeof VARIABLES): string => process.env[name] ?? '';
+  return {
+    baseUrl: read('AGENT_BASE_URL'),
+    orgId: read('AGENT_ORG'),
+    email: read('AGENT_EMAIL'),
+    password: read('AGENT_PASSWORD'),
+  };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  issueOffer({
-    baseUrl: env('AGENT_BASE_URL'),
-    orgId: env('AGENT_ORG'),
-    email: env('AGENT_EMAIL'),
-    password: env('AGENT_PASSWORD'),
-  }).then(
+const config = import.meta.url === pathToFileURL(process.argv[1] ?? '').href ? fromEnvironment() : undefined;
+if (config && 'missing' in config) {
+  console.error(`quickstart: ${config.missing} is not set (${VARIABLES[config.missing]})`);
+  process.exitCode = 2;
+} else if (config) {
+  issueOffer(config).then(
     ({ did, invitationUrl }) => console.log(`Issuer ${did}\nShare this offer: ${invitationUrl}`),
     (error: unknown) => {
-      console.error(isAgentError(error) ? `${error.name}: ${error.message}` : error);
+      console.error(isAgentError(error) ? `${error.name}: ${error.message}` : String(error));
       process.exitCode = 1;
     },
   );

@@ -1,5 +1,5 @@
 // The whole story with the built agent-cli against the sandbox, step by step: `pnpm demo`
-// (= `pnpm build && node scripts/demo.mjs`). Starts the sandbox on a free loopback port, uses a
+// (after `pnpm build`). Starts the sandbox on a free loopback port, uses a
 // temporary config directory, drives packages/cli/dist/bin.js as a child process (no shell) and
 // chains ids through `--json`. Exits non-zero as soon as a step fails; always stops the sandbox.
 import { spawn } from 'node:child_process';
@@ -240,7 +240,7 @@ async function story(env, dir) {
 
 async function main() {
   for (const file of [cliBin, sandboxBin]) {
-    if (!existsSync(file)) throw new Error(`${file} is missing: run pnpm build first (pnpm demo does)`);
+    if (!existsSync(file)) throw new Error(`${file} is missing: run pnpm build first`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'agent-cli-demo-'));
   const sandbox = await startSandbox();

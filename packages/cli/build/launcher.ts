@@ -31,7 +31,9 @@ export function collectHelp(bin: string): Record<string, string> {
 /**
  * The package's bin: a CommonJS file (Node starts those faster than ES modules) that answers
  * `--version` and plain `--help` requests from text captured at build time from the real command
- * tree, and hands everything else to the bundled program.
+ * tree, and hands everything else to the bundled program. Where Node has
+ * `module.enableCompileCache()` (22.1 and later) the bundle's compiled code is cached on disk
+ * (in `NODE_COMPILE_CACHE` or the temporary directory; `NODE_DISABLE_COMPILE_CACHE=1` turns it off).
  */
 export function launcherSource(version: string, help: Record<string, string>): string {
   return `#!/usr/bin/env node
@@ -46,6 +48,12 @@ if (argv.length === 1 && (last === '--version' || last === '-V')) {
 } else if ((last === '--help' || last === '-h') && Object.prototype.hasOwnProperty.call(help, key)) {
   process.stdout.write(help[key]);
 } else {
+  const { enableCompileCache } = require('node:module');
+  if (typeof enableCompileCache === 'function') {
+    try {
+      enableCompileCache();
+    } catch {}
+  }
   import('./bin.js');
 }
 `;

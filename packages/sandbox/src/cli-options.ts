@@ -17,17 +17,31 @@ Options:
                        times, ms, retryAfter
   --token-ttl <s>      lifetime of issued tokens in seconds (default 86400)
   --email-limit <n>    most holders per e-mail offer request (default 10)
+  --url-file <path>    write the URL to this file once listening (for scripts and CI)
+  --public-url <url>   base URL the records and invitation URLs link to (default: the URL it
+                       prints; e.g. http://192.168.1.20:4010 for a phone on the same network)
+  -V, --version        print the version
   -h, --help           show this help
 `;
 
 /** What the command line asks for. */
-export type SandboxCommand = { help: true } | { help: false; options: StartSandboxOptions };
+export type SandboxCommand =
+  | { help: true }
+  | { version: true }
+  | { help: false; options: StartSandboxOptions; urlFile?: string };
 
 function integer(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer`);
   return n;
+}
+
+function publicUrl(value: string): string {
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    throw new Error('--public-url must be an http(s) URL');
+  }
+  return value;
 }
 
 /**
@@ -43,12 +57,16 @@ export function parseSandboxArgs(args: readonly string[]): SandboxCommand {
       faults: { type: 'string' },
       'token-ttl': { type: 'string' },
       'email-limit': { type: 'string' },
+      'url-file': { type: 'string' },
+      'public-url': { type: 'string' },
+      version: { type: 'boolean', short: 'V' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
     allowPositionals: false,
   });
   if (values.help) return { help: true };
+  if (values.version) return { version: true };
   const port = integer('port', values.port);
   const tokenTtlSeconds = integer('token-ttl', values['token-ttl']);
   const emailBatchLimit = integer('email-limit', values['email-limit']);
@@ -60,6 +78,8 @@ export function parseSandboxArgs(args: readonly string[]): SandboxCommand {
       ...(values.faults === undefined ? {} : { faults: parseFaultSpecs(values.faults) }),
       ...(tokenTtlSeconds === undefined ? {} : { tokenTtlSeconds }),
       ...(emailBatchLimit === undefined ? {} : { emailBatchLimit }),
+      ...(values['public-url'] === undefined ? {} : { baseUrl: publicUrl(values['public-url']) }),
     },
+    ...(values['url-file'] === undefined ? {} : { urlFile: values['url-file'] }),
   };
 }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
 import { htmlPage } from './fault-responses.js';
+import { invitationResponse } from './invitation-pages.js';
 import { toFetchRequest, writeFetchResponse } from './node-bridge.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 
@@ -15,7 +16,10 @@ export interface StartSandboxOptions extends SandboxOptions {
 
 /** A sandbox served over HTTP. */
 export interface RunningSandbox {
-  /** `http://127.0.0.1:PORT`, the base URL to give clients. */
+  /**
+   * `http://127.0.0.1:PORT`, the base URL to give clients (loopback when listening on 0.0.0.0 or
+   * `::`, which no client can connect to).
+   */
   url: string;
   /** The sandbox behind the server (state, faults, counters). */
   sandbox: Sandbox;
@@ -40,13 +44,20 @@ async function serve(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse
     return;
   }
   const request = await toFetchRequest(req, sandbox.baseUrl);
-  let response = await getResponse(sandbox.handlers, request);
+  let response = invitationResponse(sandbox, request) ?? (await getResponse(sandbox.handlers, request));
   if (!response) {
     const path = new URL(request.url).pathname;
     sandbox.state.requests.push({ method: request.method, path });
     response = htmlPage(404, request.method, path);
   }
   await writeFetchResponse(res, response, CORS);
+}
+
+/** The host part of a URL that reaches the server from this machine (loopback for 0.0.0.0 and ::). */
+function reachableHost(address: AddressInfo): string {
+  if (address.address === '0.0.0.0') return '127.0.0.1';
+  if (address.address === '::') return '[::1]';
+  return address.family === 'IPv6' ? `[${address.address}]` : address.address;
 }
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
@@ -80,8 +91,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     });
   });
   const address = await listen(server, port, host);
-  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${hostPart}:${address.port}`;
+  const url = `http://${reachableHost(address)}:${address.port}`;
   sandbox = createSandbox({ ...sandboxOptions, baseUrl: sandboxOptions.baseUrl ?? url });
   const running = sandbox;
   return {

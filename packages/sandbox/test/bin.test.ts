@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ORG_ID } from '../src/index.js';
@@ -54,5 +57,26 @@ describe.concurrent('agent-sandbox', () => {
     });
     expect((await once(child, 'exit'))[0]).toBe(2);
     expect(stderr).toMatch(/^agent-sandbox: Invalid fault/);
+  });
+
+  it('prints its version with --version', async () => {
+    const child = runBin(['--version']);
+    const [lines] = await Promise.all([readLines(child, 1), once(child, 'exit')]);
+    const { version } = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(lines[0]).toBe(version);
+    expect(child.exitCode).toBe(0);
+  });
+
+  it('on 0.0.0.0 prints a URL a client can reach, and writes it to --url-file once listening', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'agent-sandbox-')), 'sandbox.url');
+    const child = runBin(['--host', '0.0.0.0', '--port', '0', '--url-file', file]);
+    const [first] = await readLines(child, 1);
+    const url = /^Sandbox listening on (\S+)$/.exec(first ?? '')?.[1] as string;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(await readFile(file, 'utf8')).toBe(`${url}\n`);
+    expect((await fetch(`${url}/credentials`)).status).toBe(401);
+    child.kill('SIGTERM');
   });
 });

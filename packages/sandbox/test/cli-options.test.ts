@@ -35,4 +35,22 @@ describe('parseSandboxArgs', () => {
     expect(() => parseSandboxArgs(['--colour'])).toThrow(/colour/);
     expect(() => parseSandboxArgs(['--port', 'eighty'])).toThrow('--port must be a non-negative integer');
   });
+
+  it('reads --url-file and --public-url (the base URL records link to), and refuses a non-http one', () => {
+    const command = parseSandboxArgs([
+      '--url-file',
+      'sandbox.url',
+      '--public-url',
+      'http://192.168.1.20:4010',
+    ]);
+    expect(command).toEqual({
+      help: false,
+      options: { baseUrl: 'http://192.168.1.20:4010' },
+      urlFile: 'sandbox.url',
+    });
+    expect(() => parseSandboxArgs(['--public-url', 'ftp://x'])).toThrow(
+      '--public-url must be an http(s) URL',
+    );
+    expect(parseSandboxArgs(['-V'])).toEqual({ version: true });
+  });
 });
