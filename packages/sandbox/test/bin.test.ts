@@ -33,7 +33,8 @@ afterAll(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-describe.concurrent('agent-sandbox', () => {
+// Each test starts tsx, which takes seconds on a loaded machine.
+describe.concurrent('agent-sandbox', { timeout: 60_000 }, () => {
   it('prints its URL first, then the demo user and org, serves, and exits 0 on SIGTERM', async () => {
     const child = runBin(['--port', '0', '--faults', 'status:503:path=/credentials:times=1']);
     const lines = await readLines(child, 4);
