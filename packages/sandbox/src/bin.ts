@@ -36,12 +36,15 @@ async function main(): Promise<void> {
       throw new Error(`--url-file ${command.urlFile}: ${(error as NodeJS.ErrnoException).code ?? error}`);
     }
   }
+  const { passwordKey, agentKey } = running.sandbox;
   process.stdout.write(
     [
       `Sandbox listening on ${running.url}`,
       `Demo user:     ${DEMO_USER.email}`,
       `Password:      ${DEMO_USER.password}`,
       `Demo org id:   ${DEMO_ORG_ID}`,
+      ...(passwordKey === undefined ? [] : [`Password key:  ${passwordKey}`]),
+      ...(agentKey === undefined ? [] : [`Agent key:     ${agentKey}`]),
       '',
     ].join('\n'),
   );

@@ -21,6 +21,11 @@ Options:
   --public-url <url>   base URL the records and invitation URLs link to (default: the URL it
                        prints; e.g. http://192.168.1.20:4010 for a phone on the same network)
   -V, --version        print the version
+  --flavor <name>      spec (default), or platform: behave like the real platform and agent
+                       (encrypted sign-in password with the key printed at start, /v1 routes,
+                       relayed agent errors nested, comment "" refused)
+  --agent-key          agent routes want a raw API key (generated, printed at start) instead of
+                       the bearer token, as the real agent does
   -h, --help           show this help
 `;
 
@@ -60,6 +65,8 @@ export function parseSandboxArgs(args: readonly string[]): SandboxCommand {
       'url-file': { type: 'string' },
       'public-url': { type: 'string' },
       version: { type: 'boolean', short: 'V' },
+      flavor: { type: 'string' },
+      'agent-key': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -70,6 +77,10 @@ export function parseSandboxArgs(args: readonly string[]): SandboxCommand {
   const port = integer('port', values.port);
   const tokenTtlSeconds = integer('token-ttl', values['token-ttl']);
   const emailBatchLimit = integer('email-limit', values['email-limit']);
+  const { flavor } = values;
+  if (flavor !== undefined && flavor !== 'spec' && flavor !== 'platform') {
+    throw new Error('--flavor must be spec or platform');
+  }
   return {
     help: false,
     options: {
@@ -79,6 +90,8 @@ export function parseSandboxArgs(args: readonly string[]): SandboxCommand {
       ...(tokenTtlSeconds === undefined ? {} : { tokenTtlSeconds }),
       ...(emailBatchLimit === undefined ? {} : { emailBatchLimit }),
       ...(values['public-url'] === undefined ? {} : { baseUrl: publicUrl(values['public-url']) }),
+      ...(flavor === undefined ? {} : { flavor }),
+      ...(values['agent-key'] ? { agentKey: true as const } : {}),
     },
     ...(values['url-file'] === undefined ? {} : { urlFile: values['url-file'] }),
   };

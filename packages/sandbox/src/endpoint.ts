@@ -2,8 +2,15 @@ import { type HttpHandler, http } from 'msw';
 import type { z } from 'zod';
 import type { SandboxContext } from './context.js';
 import { type ResolverInfo, withFaults } from './fault-layer.js';
-import { badRequest, type ErrorStyle, errorResponse, renderError } from './http.js';
-import type { UserRecord } from './state.js';
+import {
+  AgentFailure,
+  badRequest,
+  type ErrorStyle,
+  errorResponse,
+  relayedResponse,
+  renderError,
+} from './http.js';
+import { DEMO_USER, type UserRecord } from './state.js';
 import { check } from './validation.js';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -18,6 +25,8 @@ export interface EndpointSpec<B extends z.ZodType | undefined, Q extends z.ZodTy
   auth?: boolean;
   /** The SDK's schema of the JSON body; an empty body counts as `{}`. */
   body?: B;
+  /** The platform flavour's schema of the body, where the real platform reads more than the spec. */
+  platformBody?: z.ZodType<Output<B>>;
   /** The SDK's schema of the query. */
   query?: Q;
 }
@@ -48,13 +57,30 @@ async function readJson(request: Request): Promise<{ ok: true; value: unknown } 
   }
 }
 
+/** The platform's `@IsNotEmpty` on top-level fields: `comment: ""` is refused. */
+function notEmpty(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) return [];
+  return Object.entries(body)
+    .filter(([, value]) => value === '')
+    .map(([key]) => `${key} should not be empty`);
+}
+
 function paramOf(info: ResolverInfo, name: string): string {
   const value = info.params[name];
   return typeof value === 'string' ? value : '';
 }
 
+/** The real agent's check: its API key, raw and literal (`Bearer <key>` is refused). */
+function agentKeyCheck(ctx: SandboxContext, key: string, info: ResolverInfo) {
+  if (info.request.headers.get('authorization') !== key) {
+    return { denied: errorResponse('agent', 401, 'Unauthorized') };
+  }
+  return { user: ctx.state.users.get(DEMO_USER.email) };
+}
+
 /** 401, 403 or undefined, in the order the gateway checks them. */
 function authorize(ctx: SandboxContext, spec: { style: ErrorStyle; path: string }, info: ResolverInfo) {
+  if (spec.style === 'agent' && ctx.agentKey !== undefined) return agentKeyCheck(ctx, ctx.agentKey, info);
   const token = bearer(info.request);
   const user = token === undefined ? undefined : ctx.state.userForToken(token);
   if (!user) return { denied: errorResponse(spec.style, 401, 'Unauthorized', 'Unauthorized') };
@@ -89,8 +115,11 @@ export function endpoint<
     if (query && !query.ok) messages.push(...query.messages);
     const json = spec.body ? await readJson(info.request) : undefined;
     if (json && !json.ok) messages.push('body must be valid JSON');
-    const body = spec.body && json?.ok ? check(spec.body, json.value, 'body') : undefined;
+    const schema = ctx.flavor === 'platform' ? (spec.platformBody ?? spec.body) : spec.body;
+    const body = schema && json?.ok ? check(schema, json.value, 'body') : undefined;
     if (body && !body.ok) messages.push(...body.messages);
+    if (ctx.flavor === 'platform' && spec.style === 'gateway' && json?.ok)
+      messages.push(...notEmpty(json.value));
     if (messages.length > 0) return badRequest(spec.style, messages);
     const call = {
       request: info.request,
@@ -102,8 +131,9 @@ export function endpoint<
     try {
       return await run(call);
     } catch (error) {
-      return renderError(spec.style, error);
+      const relayed = ctx.flavor === 'platform' && spec.style === 'gateway' && error instanceof AgentFailure;
+      return relayed ? relayedResponse(error) : renderError(spec.style, error);
     }
   };
-  return http[spec.method](`${ctx.baseUrl}${spec.path}`, withFaults(ctx, resolver));
+  return http[spec.method](`${ctx.baseUrl}${ctx.routePrefix ?? ''}${spec.path}`, withFaults(ctx, resolver));
 }

@@ -21,6 +21,35 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A failure of the agent behind the gateway: the spec flavour answers `message`; the platform
+ * flavour relays `agentMessage` nested, as the real gateway does (see {@link relayedResponse}).
+ */
+export class AgentFailure extends HttpError {
+  readonly agentMessage: string;
+  constructor(status: number, message: string, agentMessage: string) {
+    super(status, message);
+    this.agentMessage = agentMessage;
+  }
+}
+
+/** The real gateway's answer to a failed agent call: the agent's body two levels down. */
+export function relayedResponse(failure: AgentFailure) {
+  const { status } = failure;
+  return HttpResponse.json(
+    {
+      statusCode: status,
+      message: 'Something went wrong!',
+      error: {
+        statusCode: status,
+        message: `Request failed with status code ${status}`,
+        error: { message: failure.agentMessage },
+      },
+    },
+    { status },
+  );
+}
+
 /** The error body of one style. */
 export function errorResponse(
   style: ErrorStyle,

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'msw';
-import type { SandboxContext } from './context.js';
+import type { SandboxContext, SandboxFlavor } from './context.js';
 import { FaultController, type FaultSpec, routeMatches } from './faults.js';
 import { createHandlers } from './handlers/index.js';
+import { randomKey } from './password-key.js';
 import { DEMO_USER, SandboxState } from './state.js';
 
 /** Options of {@link createSandbox}. */
@@ -14,6 +15,19 @@ export interface SandboxOptions {
   emailBatchLimit?: number;
   /** Lifetime of issued tokens in seconds (`expires_in`); default 86 400. */
   tokenTtlSeconds?: number;
+  /**
+   * `spec` (default): the one service of the interface. `platform`: the real platform gateway and
+   * agent where they differ: encrypted sign-in password, legacy sign-in answer, `/v1` routes,
+   * relayed agent failures nested, `comment: ""` refused, top-level `presentationDefinition`.
+   */
+  flavor?: SandboxFlavor;
+  /** Platform flavour: the key sign-in passwords are encrypted with; default a random one. */
+  passwordKey?: string;
+  /**
+   * When given, agent routes want exactly `Authorization: <agentKey>`, as the real agent does;
+   * `true` for a random key (read it from {@link Sandbox.agentKey}).
+   */
+  agentKey?: string | true;
 }
 
 /** A stateful fake Credential Agent Service. */
@@ -35,6 +49,12 @@ export interface Sandbox {
   deliveries(email: string): number;
   /** E-mail offers delivered to anyone. */
   totalDeliveries(): number;
+  /** Which service the sandbox imitates. */
+  readonly flavor: SandboxFlavor;
+  /** The key sign-in passwords are encrypted with (platform flavour), else undefined. */
+  readonly passwordKey: string | undefined;
+  /** The agent's raw API key, when one was configured. */
+  readonly agentKey: string | undefined;
   /** A valid bearer token, for the demo user unless another user's e-mail is given. */
   issueToken(email?: string): string;
   /** Back to the freshly created sandbox: records, tokens and counters gone, initial faults only. */
@@ -57,10 +77,23 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const baseUrl = normaliseBaseUrl(options.baseUrl ?? 'http://agent.test');
   const state = new SandboxState(options.tokenTtlSeconds ?? 86_400);
   const faults = new FaultController(options.faults ?? []);
-  const ctx: SandboxContext = { baseUrl, state, faults, emailBatchLimit: options.emailBatchLimit ?? 10 };
+  const flavor = options.flavor ?? 'spec';
+  if (flavor !== 'spec' && flavor !== 'platform') throw new Error('flavor must be spec or platform');
+  const ctx: SandboxContext = {
+    baseUrl,
+    state,
+    faults,
+    emailBatchLimit: options.emailBatchLimit ?? 10,
+    flavor,
+    passwordKey: flavor === 'platform' ? (options.passwordKey ?? randomKey()) : undefined,
+    agentKey: options.agentKey === true ? randomKey() : options.agentKey,
+  };
   const handlers = createHandlers(ctx);
   return {
     baseUrl,
+    flavor,
+    passwordKey: ctx.passwordKey,
+    agentKey: ctx.agentKey,
     handlers,
     state,
     faults,

@@ -50,6 +50,19 @@ describe.concurrent('agent-sandbox', { timeout: 60_000 }, () => {
     expect(await exited).toEqual([0, null]);
   });
 
+  it('prints the password key and the agent key of the platform flavour, which the agent routes want raw', async () => {
+    const child = runBin(['--flavor', 'platform', '--agent-key']);
+    const lines = await readLines(child, 6);
+    const url = /^Sandbox listening on (\S+)$/.exec(lines[0] ?? '')?.[1];
+    const passwordKey = /^Password key:\s+(\S+)$/.exec(lines[4] ?? '')?.[1];
+    const agentKey = /^Agent key:\s+(\S+)$/.exec(lines[5] ?? '')?.[1];
+    expect(passwordKey).toMatch(/^[\w-]{20,}$/);
+    expect(agentKey).toMatch(/^[\w-]{20,}$/);
+    const raw = await fetch(`${url}/credentials`, { headers: { authorization: agentKey ?? '' } });
+    expect(raw.status).toBe(200);
+    child.kill('SIGTERM');
+  });
+
   it('exits 2 with a message for an invalid fault spec', async () => {
     const child = runBin(['--faults', 'explode']);
     let stderr = '';

@@ -27,6 +27,14 @@ describe('parseSandboxArgs', () => {
     });
   });
 
+  it('reads the flavour and the wish for an agent key', () => {
+    expect(parseSandboxArgs(['--flavor', 'platform', '--agent-key'])).toEqual({
+      help: false,
+      options: { flavor: 'platform', agentKey: true },
+    });
+    expect(() => parseSandboxArgs(['--flavor', 'real'])).toThrow('--flavor must be spec or platform');
+  });
+
   it('asks for help with -h', () => {
     expect(parseSandboxArgs(['-h'])).toEqual({ help: true });
   });

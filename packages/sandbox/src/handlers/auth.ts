@@ -1,18 +1,33 @@
 import { SignInParams } from '@credential-agent/sdk/models';
 import { type HttpHandler, HttpResponse } from 'msw';
+import * as z from 'zod';
 import type { SandboxContext } from '../context.js';
 import { endpoint } from '../endpoint.js';
 import { HttpError } from '../http.js';
+import { decryptPlatformPassword } from '../password-key.js';
+import type { UserRecord } from '../state.js';
 
-/** `POST /auth/signin`: the gateway's wrapped answer, with a fresh opaque token. */
-export function authHandlers(ctx: SandboxContext): HttpHandler[] {
-  const signIn = endpoint(
+/** The real platform's sign-in body: unknown fields such as `isPasskey` are dropped, not refused. */
+const PlatformSignIn = z.object({
+  email: z.email('must be an e-mail address'),
+  password: z.string().min(1, 'must not be empty'),
+  isPasswordEncrypted: z.boolean().default(true),
+});
+
+function userOf(ctx: SandboxContext, email: string, password: string): UserRecord {
+  const user = ctx.state.users.get(email.toLowerCase());
+  if (!user) throw new HttpError(404, 'User not found');
+  if (user.password !== password) throw new HttpError(401, 'Invalid Credentials');
+  return user;
+}
+
+/** `POST /auth/signin` of the spec: the gateway's wrapped answer, with a fresh opaque token. */
+function specSignIn(ctx: SandboxContext): HttpHandler {
+  return endpoint(
     ctx,
     { method: 'post', path: '/auth/signin', style: 'gateway', auth: false, body: SignInParams },
     ({ body }) => {
-      const user = ctx.state.users.get(body.email.toLowerCase());
-      if (!user) throw new HttpError(404, 'User not found');
-      if (user.password !== body.password) throw new HttpError(401, 'Invalid Credentials');
+      const user = userOf(ctx, body.email, body.password);
       return HttpResponse.json({
         statusCode: 200,
         message: 'User login successfully',
@@ -27,5 +42,37 @@ export function authHandlers(ctx: SandboxContext): HttpHandler[] {
       });
     },
   );
-  return [signIn];
+}
+
+/**
+ * The real platform's sign-in: the password encrypted with the platform key (400 "Invalid
+ * Credentials" when it does not decrypt) unless `isPasswordEncrypted: false`, and the legacy
+ * answer, without `scope` and with `expires_at`.
+ */
+function platformSignIn(ctx: SandboxContext, key: string): HttpHandler {
+  return endpoint(
+    ctx,
+    { method: 'post', path: '/auth/signin', style: 'gateway', auth: false, body: PlatformSignIn },
+    ({ body }) => {
+      const password = body.isPasswordEncrypted ? decryptPlatformPassword(body.password, key) : body.password;
+      if (password === undefined) throw new HttpError(400, 'Invalid Credentials', 'Bad Request');
+      const user = userOf(ctx, body.email, password);
+      const expiresIn = ctx.state.tokenTtlSeconds;
+      return HttpResponse.json({
+        statusCode: 200,
+        message: 'User login successfully',
+        data: {
+          access_token: ctx.state.issueToken(user.email),
+          token_type: 'Bearer',
+          expires_in: expiresIn,
+          expires_at: Math.floor(Date.now() / 1000) + expiresIn,
+        },
+      });
+    },
+  );
+}
+
+/** The sign-in endpoint of the sandbox's flavour. */
+export function authHandlers(ctx: SandboxContext): HttpHandler[] {
+  return [ctx.passwordKey === undefined ? specSignIn(ctx) : platformSignIn(ctx, ctx.passwordKey)];
 }

@@ -8,9 +8,16 @@ import { oobHandlers } from './oob.js';
 import { proofHandlers } from './proofs.js';
 import { schemaHandlers } from './schemas.js';
 
+/** The platform gateway's endpoints, which the platform flavour also answers under `/v1`. */
+function gatewayHandlers(ctx: SandboxContext): HttpHandler[] {
+  return [...authHandlers(ctx), ...offerHandlers(ctx), ...proofHandlers(ctx)];
+}
+
 /** The msw handlers of all ten endpoints of one sandbox. */
 export function createHandlers(ctx: SandboxContext): HttpHandler[] {
+  const v1 = ctx.flavor === 'platform' ? gatewayHandlers({ ...ctx, routePrefix: '/v1' }) : [];
   return [
+    ...v1,
     ...authHandlers(ctx),
     ...oobHandlers(ctx),
     ...offerHandlers(ctx),
