@@ -19,6 +19,14 @@ export interface CsvFile {
   close(): void;
 }
 
+/** How every reader of the CSV parses it (the engine's rows and the scan must agree on records). */
+export const CSV_OPTIONS = {
+  bom: true,
+  relax_column_count: true,
+  skip_empty_lines: true,
+  info: true,
+} as const;
+
 interface Parsed {
   record: string[];
   info: { lines: number };
@@ -32,9 +40,7 @@ interface Parsed {
  */
 export async function openCsv(path: string): Promise<CsvFile> {
   const input = createReadStream(path);
-  const parser = input.pipe(
-    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }),
-  );
+  const parser = input.pipe(parse(CSV_OPTIONS));
   input.on('error', (error) => parser.destroy(error));
   const iterator: AsyncIterator<Parsed> = parser[Symbol.asyncIterator]();
   const first = await iterator.next().catch((error: unknown) => {

@@ -1,76 +1,63 @@
 import type { Offers } from '@credential-agent/sdk';
 import { openCsv } from './csv-source.js';
 import { recordsInShard, scanCsv } from './fingerprint.js';
-import { type MappingOptions, resolveMapping } from './mapping.js';
-import type { Tally } from './outcome.js';
+import { resolveMapping } from './mapping.js';
 import { plannedRows } from './planned-rows.js';
+import { RunState } from './run-state.js';
 import { checkRows, sendRows } from './send.js';
-import { Session } from './session.js';
-import type { Shard } from './shard.js';
-import type { BulkTemplate } from './template.js';
-
-/** What a bulk run is told. Paths are as given (relative to the working directory). */
-export interface BulkRunOptions {
-  csv: string;
-  template: BulkTemplate;
-  mapping: MappingOptions;
-  batchSize: number;
-  concurrency: number;
-  dryRun: boolean;
-  /** Default: `<csv>.journal.jsonl` (`<csv>.shard-i-of-n.journal.jsonl` with a shard). */
-  journal?: string | undefined;
-  resume: boolean;
-  retryInDoubt: boolean;
-  report?: string | undefined;
-  junit?: string | undefined;
-  shard?: Shard | undefined;
-}
-
-/** What a bulk run uses from outside: the SDK's offers (not for a dry run) and stderr. */
-export interface BulkRunPorts {
-  offers: (() => Promise<Pick<Offers, 'sendByEmailBulk'>>) | undefined;
-  /** A line of chatter on stderr (row problems). */
-  err: (line: string) => void;
-  /** Raw stderr, for the progress display. */
-  progress: { write: (text: string) => void; tty: boolean };
-  signal?: AbortSignal | undefined;
-  now?: () => number;
-}
+import type { BulkOutcome, BulkRunOptions, BulkRunPorts } from './types.js';
 
 /**
- * Runs a bulk e-mail offer from a CSV (or only checks it with `dryRun`) and returns the tally; the
- * caller turns it into the exit code. Fatal errors (401, 403, abort) are rethrown after the
- * journal and the reports are closed.
- * @throws {@link UsageError} for an unknown column, an unusable journal or an unreadable file.
+ * Runs a bulk e-mail offer from a CSV (or only checks it with `dryRun`) and returns the tally and
+ * why it stopped early, if it did; the caller turns them into the exit code. Everything that can
+ * be checked before the first request is: the mapping, the report paths, the lock and the journal.
+ * @throws {@link UsageError} for an unknown column, an unusable journal or report path, a journal
+ * in use by another run, or an unreadable file (nothing was sent).
  */
-export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promise<Tally> {
+export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promise<BulkOutcome> {
   const csv = await openCsv(opts.csv);
-  const session = new Session(opts, ports);
+  const run = new RunState(opts, ports);
   try {
     const mapping = resolveMapping(csv.header, opts.template.common.credentialType, opts.mapping);
-    const scan = await scanCsv(opts.csv);
-    const state = await session.openJournal(scan, mapping);
-    session.start(recordsInShard(scan.records, opts.shard));
-    const { template, shard, retryInDoubt } = opts;
-    const settle = session.settle;
-    const rows = plannedRows({ csv, mapping, template, shard, retryInDoubt, journal: state, settle });
-    const journal = session.journal;
+    let offers: Pick<Offers, 'sendByEmailBulk'> | undefined;
+    let state: Awaited<ReturnType<RunState['openJournal']>>;
+    let scan: Awaited<ReturnType<typeof scanCsv>>;
     try {
-      if (!journal || !ports.offers) await checkRows(rows, settle);
-      else {
-        const offset = state?.lastBatch ?? 0;
-        const plan = { ...opts, common: template.common, journal, offset, settle, signal: ports.signal };
-        await sendRows(rows, await ports.offers(), plan);
-      }
+      await run.openReports();
+      scan = await scanCsv(opts.csv);
+      state = await run.openJournal(scan, mapping);
+      offers = run.journal && ports.offers ? await ports.offers() : undefined;
     } catch (error) {
-      session.stop(error);
+      await run.discard();
       throw error;
     }
-    return session.tally;
+    run.start(recordsInShard(scan.records, opts.shard));
+    const { template, shard, retryInDoubt } = opts;
+    const settle = run.settle;
+    const rows = plannedRows({ csv, mapping, template, shard, retryInDoubt, journal: state, settle });
+    let stopped: unknown;
+    try {
+      if (!run.journal || !offers) await checkRows(rows, settle);
+      else {
+        const offset = state?.lastBatch ?? 0;
+        const plan = {
+          ...opts,
+          common: template.common,
+          journal: run.journal,
+          offset,
+          settle,
+          stop: ports.stop,
+        };
+        await sendRows(rows, offers, plan);
+      }
+    } catch (error) {
+      stopped = error;
+    }
+    const failure = await run.close(stopped);
+    return { tally: run.tally, stopped: stopped ?? failure };
   } finally {
     csv.close();
-    await session.close();
   }
 }
 
-export { defaultJournal } from './session.js';
+export { defaultJournal } from './run-state.js';

@@ -7,6 +7,7 @@ export interface CsvFlags {
   attrColumns?: string[];
   subjectColumns?: string[];
   batchSize?: number;
+  maxBatchSize?: number;
   concurrency?: number;
   dryRun?: boolean;
   journal?: string;
@@ -46,7 +47,12 @@ export function addCsvOptions(command: Command): Command {
       'bulk, jsonld: columns that become credentialSubject fields (default: all but the e-mail)',
       list,
     )
-    .option('--batch-size <n>', 'bulk: holders per request', positiveInt, 10)
+    .option('--batch-size <n>', 'bulk: holders per request (at most --max-batch-size)', positiveInt, 10)
+    .option(
+      '--max-batch-size <n>',
+      "bulk: the service's cap of holders per request (default 10)",
+      positiveInt,
+    )
     .option('--concurrency <n>', 'bulk: requests in flight at most', positiveInt, 4)
     .option('--dry-run', 'bulk: check every row and report problems; send nothing')
     .option('--journal <path>', 'bulk: journal of the run (default: <csv>.journal.jsonl)')
@@ -66,8 +72,9 @@ export function addCsvOptions(command: Command): Command {
       `
 Bulk (--csv): row numbers are CSV line numbers (the header is line 1). Exit code 0 when every row
 was sent, 3 when some were, 1 when none were. A journal next to the CSV records each request before
-and after it is sent; --resume skips the rows already sent and reports rows that were in flight
-when a run died as "in doubt" (not resent unless --retry-in-doubt).
+and after it is sent, and is locked while a run uses it; --resume skips the rows already sent,
+sends rows added at the end of the CSV, and reports rows that may have been sent (in flight when a
+run died) as "in doubt" (not resent unless --retry-in-doubt).
   $ agent-cli offers email --csv holders.csv --file template.json --credential-type indy \\
       --journal holders.journal.jsonl --resume --junit report.xml`,
     );

@@ -1,82 +1,132 @@
-import { createReadStream } from 'node:fs';
-import { type FileHandle, open, stat } from 'node:fs/promises';
+import { type FileHandle, lstat, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { createInterface } from 'node:readline';
 import { UsageError } from '../errors.js';
+import { cannotWrite, openForAppend, writeFully } from './files.js';
+import type { JournalEntry } from './journal-entry.js';
+import { endsWithNewline, type JournalRead, type JournalState, readJournal } from './journal-read.js';
 
-/** A journal line. `rows` are CSV line numbers. */
-export type JournalEntry =
-  | { t: 'header'; version: 1; fingerprint: string; csv: string; created: string }
-  | { t: 'start'; batch: number; rows: number[] }
-  | { t: 'done'; batch: number; rows: number[]; ok: boolean; inDoubt?: boolean; error?: string };
+export type { JournalState } from './journal-read.js';
 
-/** What earlier runs left: rows the service accepted, rows that may or may not have been sent. */
-export interface JournalState {
-  accepted: Set<number>;
-  inDoubt: Set<number>;
-  lastBatch: number;
+/** What the journal must match: the run's input and the CSV's record digests and line numbers. */
+export interface JournalInput {
+  fingerprint: string;
+  /** The fingerprint a version 1 journal of the same input holds. */
+  legacyFingerprint: string;
+  csv: string;
+  digests: string;
+  lines: readonly number[];
+}
+
+/** A journal write that did not fully reach the disk: the run stops before its next request. */
+export class JournalWriteError extends Error {
+  override name = 'JournalWriteError';
 }
 
 /**
  * An append-only JSON-lines journal of the requests of a bulk run. Every append is on disk
- * (fdatasync) before its promise resolves; appends arriving during a sync share the next one.
+ * (fdatasync) before its promise resolves; appends arriving during a sync share the next one. After
+ * a failed write nothing more is written and every append rejects: the torn line stays last.
  */
 export class Journal {
   readonly #file: FileHandle;
+  readonly #path: string;
   #pending: string[] = [];
   #waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
   #flushing = false;
+  #failed: JournalWriteError | undefined;
 
-  private constructor(file: FileHandle) {
+  private constructor(file: FileHandle, path: string) {
     this.#file = file;
+    this.#path = path;
   }
 
   /**
-   * Opens (or creates) the journal. An existing one is continued only with `resume` and only when
-   * its fingerprint matches.
-   * @throws {@link UsageError} for a journal of other input, or an existing journal without `resume`.
+   * Opens (or creates) the journal. An existing one is continued only with `resume`, only for the
+   * same template, mapping and shard, and only when the CSV's earlier rows are unchanged (rows
+   * appended at its end are sent too). `note` gets the warnings (damaged lines, a grown CSV).
+   * @throws {@link UsageError} for a journal of other input, an existing journal without `resume`,
+   * a damaged header, or a symbolic link at `path`.
    */
   static async open(
     path: string,
-    header: { fingerprint: string; csv: string },
+    input: JournalInput,
     resume: boolean,
+    note: (line: string) => void,
   ): Promise<{ journal: Journal; state: JournalState }> {
-    const size = await stat(path).then(
-      (s) => s.size,
-      () => 0,
-    );
-    const state: JournalState = { accepted: new Set(), inDoubt: new Set(), lastBatch: 0 };
-    if (size > 0) {
-      const found = await readJournal(path, state);
-      if (found !== header.fingerprint) {
-        throw new UsageError(
-          `journal ${path} belongs to a different CSV, template, mapping or shard: remove it or pass another --journal`,
-        );
-      }
-      if (!resume) {
-        throw new UsageError(
-          `journal ${path} exists: pass --resume to continue that run, or remove the journal`,
-        );
-      }
+    const found = await lstat(path).catch(() => undefined);
+    if (found?.isSymbolicLink())
+      throw new UsageError(`journal ${path} is a symbolic link, which is not followed`);
+    const read = found && found.size > 0 ? await readJournal(path) : undefined;
+    if (read && !resume) {
+      throw new UsageError(
+        `journal ${path} exists: pass --resume to continue that run, or remove the journal`,
+      );
     }
-    const file = await open(path, 'a');
-    const journal = new Journal(file);
-    if (size === 0) {
-      await journal.append({ t: 'header', version: 1, ...header, created: new Date().toISOString() });
+    const grown = read ? checkInput(path, read, input) : undefined;
+    const file = await openForAppend(path).catch((error: unknown) => {
+      throw cannotWrite('journal', path, error);
+    });
+    const journal = new Journal(file, path);
+    const state = read?.state ?? { accepted: new Set(), inDoubt: new Set(), lastBatch: 0, allInDoubt: false };
+    if (!read) {
+      const { fingerprint, csv, digests } = input;
+      await journal.append({
+        t: 'header',
+        version: 2,
+        fingerprint,
+        csv,
+        digests,
+        created: new Date().toISOString(),
+      });
       await syncDirectory(dirname(path));
-    } else if (!(await endsWithNewline(path, size))) {
-      await file.write('\n');
+      return { journal, state };
+    }
+    for (const line of read.damaged.slice(0, 5)) {
+      note(`warning: journal ${path} is damaged at ${line}: the rows it may concern are treated as in doubt`);
+    }
+    if (read.damaged.length > 5)
+      note(`warning: journal ${path}: ${read.damaged.length - 5} more damaged lines`);
+    if (state.allInDoubt)
+      note(`warning: a damaged line of ${path} names no rows: every row not sent is in doubt`);
+    if (!(await endsWithNewline(path))) await journal.#writeNow('\n');
+    const torn = read.tornTail === undefined ? {} : { torn: read.tornTail };
+    await journal.append({ t: 'resume', at: new Date().toISOString(), pid: process.pid, ...torn });
+    if (grown) {
+      note(
+        `note: ${input.csv} has ${grown.length / 8} more row(s) than when the journal was started: they are sent too`,
+      );
+      await journal.append({ t: 'grow', digests: grown });
     }
     return { journal, state };
   }
 
+  /** Whether a journal (a non-empty file) is at `path`. */
+  static async exists(path: string): Promise<boolean> {
+    const found = await lstat(path).catch(() => undefined);
+    return found !== undefined && (found.size > 0 || found.isSymbolicLink());
+  }
+
   /** Appends an entry; resolves once it is on disk. */
   append(entry: JournalEntry): Promise<void> {
+    if (this.#failed) return Promise.reject(this.#failed);
     this.#pending.push(`${JSON.stringify(entry)}\n`);
     return new Promise((resolve, reject) => {
       this.#waiters.push({ resolve, reject });
       void this.#flush();
     });
+  }
+
+  async #writeNow(text: string): Promise<void> {
+    try {
+      await writeFully(this.#file, text);
+      await this.#file.datasync();
+    } catch (error) {
+      const e = error as NodeJS.ErrnoException;
+      this.#failed ??= new JournalWriteError(
+        `journal ${this.#path} could not be written (${e.code ?? e.message}): the run stopped before its next request; rows in flight are in doubt. Free the space, then run again with --resume`,
+      );
+      throw this.#failed;
+    }
   }
 
   async #flush(): Promise<void> {
@@ -86,8 +136,8 @@ export class Journal {
       const text = this.#pending.splice(0).join('');
       const waiters = this.#waiters.splice(0);
       try {
-        await this.#file.write(text);
-        await this.#file.datasync();
+        if (this.#failed) throw this.#failed;
+        await this.#writeNow(text);
         for (const w of waiters) w.resolve();
       } catch (error) {
         for (const w of waiters) w.reject(error);
@@ -102,49 +152,35 @@ export class Journal {
   }
 }
 
-/** Replays a journal into `state`; returns its fingerprint. A torn last line (a crash) is ignored. */
-async function readJournal(path: string, state: JournalState): Promise<string | undefined> {
-  const status = new Map<number, 'flight' | 'ok' | 'doubt'>();
-  let fingerprint: string | undefined;
-  const lines = createInterface({
-    input: createReadStream(path, 'utf8'),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  });
-  for await (const line of lines) {
-    const entry = parseLine(line);
-    if (entry?.t === 'header') fingerprint ??= entry.fingerprint;
-    else if (entry?.t === 'start') {
-      state.lastBatch = Math.max(state.lastBatch, entry.batch);
-      for (const row of entry.rows) status.set(row, 'flight');
-    } else if (entry?.t === 'done') {
-      for (const row of entry.rows) {
-        if (entry.ok) status.set(row, 'ok');
-        else if (entry.inDoubt) status.set(row, 'doubt');
-        else status.delete(row);
-      }
+/**
+ * Checks that the journal is of this input; returns the digests of rows added at the CSV's end.
+ * @throws {@link UsageError} naming the first changed line of the CSV.
+ */
+function checkInput(path: string, read: JournalRead, input: JournalInput): string {
+  const { header } = read;
+  if (header.version === 1 || read.digests === undefined) {
+    if (header.fingerprint === input.legacyFingerprint) return '';
+    throw new UsageError(
+      `journal ${path} belongs to a different CSV, template, mapping or shard: remove it or pass another --journal`,
+    );
+  }
+  if (header.fingerprint !== input.fingerprint) {
+    throw new UsageError(
+      `journal ${path} was started with another template, column mapping or shard: use those, or pass another --journal`,
+    );
+  }
+  const old = read.digests;
+  if (input.digests.startsWith(old)) return input.digests.slice(old.length);
+  for (let i = 0; i * 8 < Math.min(old.length, input.digests.length); i++) {
+    if (old.slice(i * 8, i * 8 + 8) !== input.digests.slice(i * 8, i * 8 + 8)) {
+      throw new UsageError(
+        `${input.csv} line ${input.lines[i]} changed since journal ${path} was started: only rows added at the end can join a run`,
+      );
     }
   }
-  for (const [row, s] of status) (s === 'ok' ? state.accepted : state.inDoubt).add(row);
-  return fingerprint;
-}
-
-function parseLine(line: string): JournalEntry | undefined {
-  try {
-    const value = JSON.parse(line) as JournalEntry | null;
-    return value && typeof value === 'object' && 't' in value ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function endsWithNewline(path: string, size: number): Promise<boolean> {
-  const reader = await open(path, 'r');
-  try {
-    const { buffer } = await reader.read(Buffer.alloc(1), 0, 1, size - 1);
-    return buffer[0] === 0x0a;
-  } finally {
-    await reader.close();
-  }
+  throw new UsageError(
+    `${input.csv} has ${input.lines.length} rows, fewer than the ${old.length / 8} of journal ${path}: rows were removed`,
+  );
 }
 
 /** Makes a new file's directory entry durable too. */

@@ -20,7 +20,7 @@ export interface Planning {
 }
 
 const IN_DOUBT =
-  'was in flight when an earlier run stopped, so the e-mail may have gone out; not resent (pass --retry-in-doubt to send it again)';
+  'an earlier run may have sent it (its request was in flight when that run stopped, or the journal does not say): not resent (pass --retry-in-doubt to send it again)';
 
 /**
  * The CSV's rows of this shard as SDK bulk rows (keyed by line number), read lazily. Every row of
@@ -36,7 +36,7 @@ export async function* plannedRows(p: Planning): AsyncGenerator<BulkRow> {
     const base = { line: record.line, email: offer.emailId };
     if (problems.length) await p.settle({ ...base, status: 'invalid', message: problems.join('; ') });
     else if (p.journal?.accepted.has(record.line)) await p.settle({ ...base, status: 'already-sent' });
-    else if (p.journal?.inDoubt.has(record.line) && !p.retryInDoubt) {
+    else if ((p.journal?.inDoubt.has(record.line) || p.journal?.allInDoubt) && !p.retryInDoubt) {
       await p.settle({ ...base, status: 'in-doubt', message: IN_DOUBT });
     } else yield { row: record.line, offer };
   }

@@ -1,109 +1,93 @@
-import { once } from 'node:events';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
-import { UsageError } from '../errors.js';
+import { StagedFile } from './files.js';
+import { testcase } from './junit-case.js';
 import type { RowOutcome, Tally } from './outcome.js';
 
 /** Where row outcomes go as they arrive; `close` writes the summary. Memory stays flat. */
 export interface ReportSink {
   add(outcome: RowOutcome): Promise<void>;
   close(tally: Tally, stopped: string | undefined): Promise<void>;
+  /** Removes what was written (the run did not start). */
+  discard(): Promise<void>;
 }
 
-/** A file stream whose error (e.g. a missing directory) is thrown by the next write, not lost. */
-function openFile(path: string): WriteStream {
-  const stream = createWriteStream(path);
-  stream.on('error', (error) => {
-    failures.set(
-      stream,
-      new UsageError(`cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? error.message}`),
-    );
-  });
-  return stream;
+/** Text written to a staged file in chunks of about 64 KiB. */
+class Buffered {
+  readonly staged: StagedFile;
+  #chunks: string[] = [];
+  #size = 0;
+
+  constructor(staged: StagedFile) {
+    this.staged = staged;
+  }
+
+  async write(text: string): Promise<void> {
+    this.#chunks.push(text);
+    this.#size += text.length;
+    if (this.#size >= 65_536) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    const text = this.#chunks.splice(0).join('');
+    this.#size = 0;
+    if (text) await this.staged.write(text);
+  }
 }
 
-const failures = new WeakMap<WriteStream, Error>();
-
-async function write(stream: WriteStream, text: string): Promise<void> {
-  const failure = failures.get(stream);
-  if (failure) throw failure;
-  if (!stream.write(text)) await once(stream, 'drain');
-}
-
-async function end(stream: WriteStream): Promise<void> {
-  const failure = failures.get(stream);
-  if (failure) throw failure;
-  stream.end();
-  await once(stream, 'finish');
-}
-
-/** `--report file.json`: `{ "rows": [...], "summary": {...} }`, rows streamed in completion order. */
-export function jsonReport(path: string): ReportSink {
-  const stream = openFile(path);
+/**
+ * `--report file.json`: `{ "rows": [...], "summary": {...} }`, rows in completion order. Written
+ * under a temporary name (created now, so an unwritable path fails before anything is sent) and
+ * renamed into place at the end.
+ */
+export async function jsonReport(path: string): Promise<ReportSink> {
+  const out = new Buffered(await StagedFile.create('--report', path));
   let first = true;
   return {
     async add(outcome) {
-      await write(stream, `${first ? '{"rows":[\n' : ',\n'}${JSON.stringify(outcome)}`);
+      await out.write(`${first ? '{"rows":[\n' : ',\n'}${JSON.stringify(outcome)}`);
       first = false;
     },
     async close(tally, stopped) {
       const summary = { ...tally.counts, total: tally.total, ...(stopped ? { stopped } : {}) };
-      await write(stream, `${first ? '{"rows":[' : '\n'}],\n"summary":${JSON.stringify(summary)}}\n`);
-      await end(stream);
+      await out.write(`${first ? '{"rows":[' : '\n'}],\n"summary":${JSON.stringify(summary)}}\n`);
+      await out.flush();
+      await out.staged.commit();
     },
+    discard: () => out.staged.discard(),
   };
-}
-
-const XML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these, so they are removed.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
-
-function xml(text: string): string {
-  // Control characters are not allowed in XML 1.0.
-  return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c).replace(CONTROL, '');
-}
-
-function testcase(o: RowOutcome): string {
-  const head = `  <testcase classname="offers email" name="${xml(`line ${o.line} ${o.email}`)}" time="0"`;
-  const message = xml(o.message ?? o.status);
-  if (o.status === 'sent') return `${head}/>\n`;
-  if (o.status === 'already-sent')
-    return `${head}><system-out>already sent by an earlier run</system-out></testcase>\n`;
-  if (o.status === 'skipped') return `${head}><skipped message="${message}"/></testcase>\n`;
-  return `${head}><failure type="${o.status}" message="${message}">${message}</failure></testcase>\n`;
 }
 
 /**
  * `--junit file.xml`: one testcase per row, a failure for each row that did not go out. Testcases
- * are streamed to a side file; `close` writes the suite with its counts around them.
+ * go to a temporary side file; `close` writes the suite with its counts around them.
  */
-export function junitReport(path: string): ReportSink {
-  const body = `${path}.part`;
-  const stream = openFile(body);
+export async function junitReport(path: string): Promise<ReportSink> {
+  const body = new Buffered(await StagedFile.create('--junit', path));
+  const out = await StagedFile.create('--junit', path).catch(async (error: unknown) => {
+    await body.staged.discard();
+    throw error;
+  });
+  let failures = 0;
   return {
-    add: (outcome) => write(stream, testcase(outcome)),
+    async add(outcome) {
+      const { xml, failed } = testcase(outcome);
+      if (failed) failures++;
+      await body.write(xml);
+    },
     async close(tally) {
-      await end(stream);
-      const failures = tally.problems - tally.counts.skipped;
-      const out = openFile(`${path}.tmp`);
-      await write(out, '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n');
-      await write(
-        out,
-        `<testsuite name="agent-cli offers email --csv" tests="${tally.total}" failures="${failures}" errors="0" skipped="${tally.counts.skipped}">\n`,
-      );
-      await pipeline(createReadStream(body), out, { end: false });
-      await write(out, '</testsuite>\n</testsuites>\n');
-      await end(out);
-      await rename(`${path}.tmp`, path);
-      await rm(body, { force: true });
+      await body.flush();
+      await out.write('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n');
+      const counts = `tests="${tally.total}" failures="${failures}" errors="0" skipped="${tally.counts.skipped}"`;
+      await out.write(`<testsuite name="agent-cli offers email --csv" ${counts}>\n`);
+      for await (const chunk of body.staged.file.createReadStream({ start: 0, autoClose: false })) {
+        await out.write(chunk as Buffer);
+      }
+      await out.write('</testsuite>\n</testsuites>\n');
+      await body.staged.discard();
+      await out.commit();
+    },
+    async discard() {
+      await body.staged.discard();
+      await out.discard();
     },
   };
 }

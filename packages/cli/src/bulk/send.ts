@@ -18,7 +18,8 @@ export interface SendPlan {
   /** The last batch number of earlier runs; this run's batches follow it. */
   offset: number;
   settle: (outcome: RowOutcome) => Promise<void>;
-  signal: AbortSignal | undefined;
+  /** Ctrl-C: no new request starts; requests in flight finish. */
+  stop: AbortSignal | undefined;
 }
 
 const lines = (list: readonly { row: number | string }[]) => list.map((r) => Number(r.row));
@@ -36,7 +37,7 @@ export async function sendRows(
   const options: BulkOptions = {
     batchSize: plan.batchSize,
     concurrency: plan.concurrency,
-    ...(plan.signal ? { signal: plan.signal } : {}),
+    ...(plan.stop ? { stop: plan.stop } : {}),
     onBatchStart: (batch, n) => journal.append({ t: 'start', batch: n + offset, rows: lines(batch) }),
     onBatchEnd: (results, n) => {
       const first = results[0];

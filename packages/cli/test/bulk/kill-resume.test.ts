@@ -1,40 +1,16 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { DEMO_ORG_ID, type RunningSandbox } from '@credential-agent/sandbox';
+import type { RunningSandbox } from '@credential-agent/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, startBulk, until } from './bin.js';
 import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
 
-const CLI_DIR = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(CLI_DIR, 'dist/bin.js');
-
-/** The built binary, rebuilt when missing or older than `--csv`. */
-function ensureBuilt(): void {
-  const help = () => execFileSync(process.execPath, [BIN, 'offers', 'email', '--help'], { encoding: 'utf8' });
-  if (existsSync(BIN) && help().includes('--csv')) return;
-  execFileSync('pnpm', ['run', 'build'], { cwd: CLI_DIR, stdio: 'ignore' });
+function start(running: RunningSandbox, argv: string[]) {
+  const run = startBulk(running, join(argv[0] ?? '', '..', 'config'), argv);
+  return Object.assign(run.child, { exit: run.exit });
 }
 
-function start(running: RunningSandbox, argv: string[]): ChildProcess {
-  const env = {
-    PATH: process.env['PATH'],
-    AGENT_CLI_BASE_URL: running.url,
-    AGENT_CLI_ORG: DEMO_ORG_ID,
-    AGENT_CLI_TOKEN: running.sandbox.issueToken(),
-    AGENT_CLI_CONFIG_DIR: join(argv[0] ?? '', '..', 'config'),
-  };
-  return spawn(process.execPath, [BIN, 'offers', 'email', '--csv', ...argv], { env, stdio: 'ignore' });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-}
+const exited = (child: { exit: Promise<number | null> }) => child.exit;
 
 const ROWS = 300;
 

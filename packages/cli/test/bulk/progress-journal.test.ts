@@ -48,7 +48,8 @@ describe('progress', () => {
 describe('journal', () => {
   it('replays accepted and in-doubt rows, ignores a torn last line, and appends on a fresh line', async () => {
     const path = join(await tempDir(), 'j.jsonl');
-    const first = await Journal.open(path, { fingerprint: 'f1', csv: 'h.csv' }, false);
+    const input = { fingerprint: 'f1', legacyFingerprint: 'l1', csv: 'h.csv', digests: '', lines: [] };
+    const first = await Journal.open(path, input, false, () => undefined);
     await first.journal.append({ t: 'start', batch: 1, rows: [2, 3] });
     await first.journal.append({ t: 'done', batch: 1, rows: [2, 3], ok: true });
     await first.journal.append({ t: 'start', batch: 2, rows: [4] });
@@ -63,8 +64,13 @@ describe('journal', () => {
     });
     await first.journal.close();
     await writeFile(path, `${await readFile(path, 'utf8')}{"t":"done","batch":2,"ro`);
-    const again = await Journal.open(path, { fingerprint: 'f1', csv: 'h.csv' }, true);
-    expect(again.state).toEqual({ accepted: new Set([2, 3]), inDoubt: new Set([4]), lastBatch: 3 });
+    const again = await Journal.open(path, input, true, () => undefined);
+    expect(again.state).toEqual({
+      accepted: new Set([2, 3]),
+      inDoubt: new Set([4]),
+      lastBatch: 3,
+      allInDoubt: false,
+    });
     await again.journal.append({ t: 'start', batch: 4, rows: [5] });
     await again.journal.close();
     expect((await readFile(path, 'utf8')).split('\n').at(-2)).toBe('{"t":"start","batch":4,"rows":[5]}');

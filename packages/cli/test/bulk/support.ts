@@ -9,8 +9,8 @@ import {
 } from '@credential-agent/sandbox';
 import { AgentClient } from '@credential-agent/sdk';
 import { onTestFinished } from 'vitest';
-import type { BulkRunOptions, BulkRunPorts } from '../../src/bulk/engine.js';
 import { type BulkTemplate, toTemplate } from '../../src/bulk/template.js';
+import type { BulkRunOptions, BulkRunPorts } from '../../src/bulk/types.js';
 
 /** A temporary directory, removed when the test ends. */
 export async function tempDir(): Promise<string> {

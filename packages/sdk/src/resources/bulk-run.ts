@@ -157,11 +157,12 @@ export class BulkRun {
   }
 
   async #attempts(credentialOffer: EmailOfferItem[]): Promise<Outcome> {
-    const { signal, timeout } = this.#options;
+    const { signal, stop, timeout } = this.#options;
+    const wait = signal && stop ? AbortSignal.any([signal, stop]) : (signal ?? stop);
     const body = { ...this.#common, credentialOffer };
     for (let attempt = 1; ; attempt++) {
       while (Date.now() < this.#notBefore) {
-        const waited = await sleep(this.#notBefore - Date.now(), signal).then(
+        const waited = await sleep(this.#notBefore - Date.now(), wait).then(
           () => true,
           () => false,
         );
@@ -197,10 +198,8 @@ export class BulkRun {
   #stopReason(): unknown {
     if (this.#fatal !== undefined) return this.#fatal;
     if (this.#closed) return new AbortError('The bulk send was closed by its consumer');
-    const signal = this.#options.signal;
-    return signal?.aborted
-      ? new AbortError('The bulk send was aborted', { cause: signal.reason })
-      : undefined;
+    const signal = [this.#options.signal, this.#options.stop].find((s) => s?.aborted);
+    return signal ? new AbortError('The bulk send was aborted', { cause: signal.reason }) : undefined;
   }
 
   #skipped(): Outcome {

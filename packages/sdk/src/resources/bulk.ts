@@ -42,6 +42,11 @@ export interface BulkOptions {
   concurrency?: number;
   /** Stops the run: no new request starts; requests in flight are cancelled (their rows are in doubt). */
   signal?: AbortSignal;
+  /**
+   * Stops the run gently: no new request starts (rows not yet sent are `skipped`), requests in
+   * flight finish and report their outcome. The iterator then throws an {@link AbortError}.
+   */
+  stop?: AbortSignal;
   /** Retries of a request the service did not process (429, 503 + Retry-After, refused connection). Default 5. */
   retry?: RetryOptions | number | false;
   /** Timeout per request in ms; default the client's. */

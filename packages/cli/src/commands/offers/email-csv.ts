@@ -1,6 +1,7 @@
 import type { BulkEmailParams } from '@credential-agent/sdk';
 import { runBulk } from '../../bulk/engine.js';
 import type { CsvFlags } from '../../bulk/flags.js';
+import type { Tally } from '../../bulk/outcome.js';
 import { parseShard } from '../../bulk/shard.js';
 import { type BulkTemplate, toTemplate } from '../../bulk/template.js';
 import type { CliContext } from '../../context.js';
@@ -8,9 +9,12 @@ import { ExitWith, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 import { readBodyFile, requireFields } from '../../input.js';
 import { printData } from '../../output.js';
-import type { EmailOptions } from './email.js';
+import type { EmailBodyFlags } from './email-body.js';
 
-type CsvOptions = EmailOptions & CsvFlags & { csv: string };
+type CsvOptions = EmailBodyFlags & CsvFlags & { csv: string; file?: string };
+
+/** The service's cap of holders per request on the deployments we know (see `--max-batch-size`). */
+const SERVICE_CAP = 10;
 
 async function template(ctx: CliContext, opts: CsvOptions): Promise<BulkTemplate> {
   const file = await readBodyFile(ctx, opts.file);
@@ -26,19 +30,35 @@ async function template(ctx: CliContext, opts: CsvOptions): Promise<BulkTemplate
   return toTemplate(opts.attr ? { ...file, attributes: opts.attr } : file, overrides);
 }
 
+function checkFlags(opts: CsvOptions): void {
+  if (opts.email) throw new UsageError('--email and --csv do not go together: the CSV names the holders');
+  if (opts.retryInDoubt && !opts.resume) throw new UsageError('--retry-in-doubt needs --resume');
+  const cap = opts.maxBatchSize ?? SERVICE_CAP;
+  if ((opts.batchSize ?? 10) > cap) {
+    throw new UsageError(
+      `--batch-size ${opts.batchSize} is above the service's cap of ${cap} holders per request: the service would refuse every batch (pass --max-batch-size ${opts.batchSize} if your deployment allows more)`,
+    );
+  }
+}
+
+/** After a run stopped early: what was not sent and how to go on. */
+function stopHint(tally: Tally): string {
+  const left = tally.counts.skipped;
+  return `${left} row(s) not sent: run the same command again with --resume to continue`;
+}
+
 /**
  * `agent-cli offers email --csv holders.csv`: one offer per CSV row, sent in batches; see
  * `runBulk`. Prints the tally on stdout and ends with exit code 0, 3 (some rows not sent) or 1
- * (none sent; with `--dry-run`: a row has a problem).
- * @throws {@link UsageError} for conflicting flags, a bad template, mapping or journal.
+ * (none sent; with `--dry-run`: a row has a problem); 130 after Ctrl-C, with the tally.
+ * @throws {@link UsageError} for conflicting flags, a bad template, mapping, journal or output path.
  */
 export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<void> {
-  if (opts.email) throw new UsageError('--email and --csv do not go together: the CSV names the holders');
-  if (opts.retryInDoubt && !opts.resume) throw new UsageError('--retry-in-doubt needs --resume');
+  checkFlags(opts);
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
   const dryRun = opts.dryRun === true;
   const orgId = dryRun ? undefined : await ctx.org();
-  const tally = await runBulk(
+  const { tally, stopped } = await runBulk(
     {
       csv: opts.csv,
       template: await template(ctx, opts),
@@ -61,14 +81,24 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
       offers: orgId === undefined ? undefined : async () => (await ctx.sdk()).org(orgId).offers,
       err: (line) => ctx.io.err(line),
       progress: { write: (text) => ctx.io.stderr.write(text), tty: ctx.io.stderrIsTTY },
-      signal: ctx.signal,
+      stop: ctx.signal,
     },
   );
   printData(
     ctx,
     { ...tally.counts, total: tally.total },
-    () => `${dryRun ? 'checked' : 'done'}: ${tally.describe()}`,
+    () => `${dryRun ? 'checked' : stopped === undefined ? 'done' : 'stopped'}: ${tally.describe()}`,
   );
+  if (stopped !== undefined) {
+    if (ctx.signal.aborted) {
+      ctx.io.err(`cancelled: ${stopHint(tally)}`);
+      throw new ExitWith(ExitCode.Cancelled);
+    }
+    if (tally.counts.skipped) ctx.io.err(`note: ${stopHint(tally)}`);
+    // A usage-like error after rows were sent is not "nothing was sent" (exit 2).
+    if (stopped instanceof UsageError) throw new Error(stopped.message);
+    throw stopped;
+  }
   // A dry run fails as soon as one row has a problem, so CI can gate the real run on it.
   const code = dryRun && tally.problems > 0 ? ExitCode.Failure : tally.exitCode();
   if (code !== ExitCode.Ok) throw new ExitWith(code);

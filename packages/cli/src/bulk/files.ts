@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { type FileHandle, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { UsageError } from '../errors.js';
+
+const { O_APPEND, O_CREAT, O_EXCL, O_NOFOLLOW, O_RDWR } = constants;
+
+/** `cannot write --report r.json: EACCES (permission denied)`: the flag and the path the user gave. */
+export function cannotWrite(what: string, path: string, error: unknown): UsageError {
+  const e = error as NodeJS.ErrnoException;
+  const code = e.code === 'ELOOP' ? 'ELOOP (it is a symbolic link, which is not followed)' : e.code;
+  return new UsageError(`cannot write ${what} ${path}: ${code ?? e.message ?? String(error)}`);
+}
+
+/**
+ * Opens `path` for appending, creating it owner-only (0600 whatever the umask). A symbolic link at
+ * `path` is refused (ELOOP), never followed. An existing file is made owner-only too.
+ */
+export async function openForAppend(path: string): Promise<FileHandle> {
+  const file = await open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW, 0o600);
+  await file.chmod(0o600).catch(() => undefined);
+  return file;
+}
+
+/**
+ * Creates `path` exclusively and owner-only: it fails when anything (a file, a symbolic link) is
+ * there already.
+ */
+export function createExclusive(path: string): Promise<FileHandle> {
+  return open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
+}
+
+/**
+ * A file written under a temporary name next to `path` (created exclusively, owner-only, with a
+ * random part) and renamed over `path` at the end, so nothing is ever written through a link at
+ * `path` and readers never see half a file.
+ */
+export class StagedFile {
+  readonly #path: string;
+  readonly #temp: string;
+  readonly file: FileHandle;
+
+  private constructor(path: string, temp: string, file: FileHandle) {
+    this.#path = path;
+    this.#temp = temp;
+    this.file = file;
+  }
+
+  /**
+   * Creates the temporary file; fails now (before anything is sent) when the directory is missing
+   * or not writable.
+   * @throws {@link UsageError} naming `what` (the flag) and the path the user gave.
+   */
+  static async create(what: string, path: string): Promise<StagedFile> {
+    const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.part`);
+    const file = await createExclusive(temp).catch((error: unknown) => {
+      throw cannotWrite(what, path, error);
+    });
+    return new StagedFile(path, temp, file);
+  }
+
+  /** Writes all of `text` (a short write is continued; an error is thrown). */
+  write(text: string | Buffer): Promise<void> {
+    return writeFully(this.file, text);
+  }
+
+  /** Flushes, closes and renames the file into place. */
+  async commit(): Promise<void> {
+    await this.file.sync();
+    await this.file.close();
+    await rename(this.#temp, this.#path);
+  }
+
+  /** Closes and removes the temporary file (the target is left as it was). */
+  async discard(): Promise<void> {
+    await this.file.close().catch(() => undefined);
+    await rm(this.#temp, { force: true });
+  }
+}
+
+/**
+ * Writes every byte of `text` at the end of `file`: `write` may write less than asked (a full
+ * disk), so the rest is written again until it is all out or the system reports an error.
+ */
+export async function writeFully(file: FileHandle, text: string | Buffer): Promise<void> {
+  const buffer = typeof text === 'string' ? Buffer.from(text) : text;
+  let offset = 0;
+  while (offset < buffer.length) {
+    const { bytesWritten } = await file.write(buffer, offset, buffer.length - offset);
+    if (bytesWritten <= 0) throw Object.assign(new Error('no byte written'), { code: 'EIO' });
+    offset += bytesWritten;
+  }
+}

@@ -1,0 +1,126 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { UsageError } from '../errors.js';
+import { JournalEntry, type JournalHeader } from './journal-entry.js';
+
+/** What earlier runs left: rows the service accepted, rows that may or may not have been sent. */
+export interface JournalState {
+  accepted: Set<number>;
+  inDoubt: Set<number>;
+  lastBatch: number;
+  /** A line could not be read and named no rows: every row not accepted is in doubt. */
+  allInDoubt: boolean;
+}
+
+/** A journal as read back: its header, the digests of the CSV it covers, the state, the damage. */
+export interface JournalRead {
+  header: JournalHeader;
+  digests: string | undefined;
+  state: JournalState;
+  /** `line 7: rows: expected array`: lines that are not valid entries (a torn last line excepted). */
+  damaged: string[];
+  /** The number of a last line cut short by a crash or a full disk (no newline at its end). */
+  tornTail: number | undefined;
+}
+
+type Status = 'flight' | 'ok' | 'doubt';
+
+/** The rows a damaged line may be about: its `rows` (numbers or digits), else its batch's rows. */
+function salvage(value: unknown, batches: Map<number, number[]>): number[] | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const rows: unknown = Reflect.get(value, 'rows');
+  if (Array.isArray(rows)) {
+    const lines = rows.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    if (lines.length) return lines;
+  }
+  const batch: unknown = Reflect.get(value, 'batch');
+  return typeof batch === 'number' ? batches.get(batch) : undefined;
+}
+
+/**
+ * Replays a journal. Every line is checked against the schema; a line that fails names its number
+ * in `damaged`, and the rows it may concern are in doubt (all rows not accepted, when it names none).
+ * A last line without its newline was never acknowledged as written (the run sends only after
+ * that), so it is set aside as `tornTail`.
+ * @throws {@link UsageError} when the first line is not a valid header.
+ */
+export async function readJournal(path: string): Promise<JournalRead> {
+  const status = new Map<number, Status>();
+  const batches = new Map<number, number[]>();
+  const problems = new Map<number, { reason: string; value: unknown }>();
+  const state: JournalState = { accepted: new Set(), inDoubt: new Set(), lastBatch: 0, allInDoubt: false };
+  let header: JournalHeader | undefined;
+  let digests: string | undefined;
+  let number = 0;
+  let last = { number: 0, valid: true };
+  const lines = createInterface({
+    input: createReadStream(path, 'utf8'),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  for await (const line of lines) {
+    number++;
+    if (line.trim() === '' && number > 1) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      value = undefined;
+    }
+    const parsed = JournalEntry.safeParse(value);
+    last = { number, valid: parsed.success };
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const reason =
+        value === undefined ? 'not JSON' : `${issue?.path.join('.') || 'entry'}: ${issue?.message}`;
+      if (number === 1)
+        throw new UsageError(`journal ${path} is damaged: line 1 is not a journal header (${reason})`);
+      problems.set(number, { reason, value });
+      continue;
+    }
+    const entry = parsed.data;
+    if (entry.t === 'header') {
+      if (number !== 1) problems.set(number, { reason: 'a second header', value: undefined });
+      header ??= entry;
+      digests = entry.digests;
+    } else if (entry.t === 'grow') digests = `${digests ?? ''}${entry.digests}`;
+    else if (entry.t === 'resume') {
+      if (entry.torn !== undefined) problems.delete(entry.torn);
+    } else if (entry.t === 'start') {
+      state.lastBatch = Math.max(state.lastBatch, entry.batch);
+      batches.set(entry.batch, entry.rows);
+      for (const row of entry.rows) status.set(row, 'flight');
+    } else {
+      batches.set(entry.batch, batches.get(entry.batch) ?? entry.rows);
+      for (const row of entry.rows) {
+        if (entry.ok) status.set(row, 'ok');
+        else if (entry.inDoubt !== false) status.set(row, 'doubt');
+        else if (status.get(row) !== 'ok') status.delete(row);
+      }
+    }
+  }
+  if (!header) throw new UsageError(`journal ${path} is damaged: it has no header line`);
+  const tornTail = !last.valid && last.number > 1 && !(await endsWithNewline(path)) ? last.number : undefined;
+  if (tornTail !== undefined) problems.delete(tornTail);
+  for (const [row, s] of status) (s === 'ok' ? state.accepted : state.inDoubt).add(row);
+  for (const { value } of problems.values()) {
+    const rows = salvage(value, batches);
+    if (!rows) state.allInDoubt = true;
+    for (const row of rows ?? []) if (!state.accepted.has(row)) state.inDoubt.add(row);
+  }
+  const damaged = [...problems].map(([n, p]) => `line ${n}: ${p.reason}`);
+  return { header, digests, state, damaged, tornTail };
+}
+
+/** Whether the file ends with a newline (an empty file does not). */
+export async function endsWithNewline(path: string): Promise<boolean> {
+  const reader = await open(path, 'r');
+  try {
+    const { size } = await reader.stat();
+    if (size === 0) return false;
+    const { buffer } = await reader.read(Buffer.alloc(1), 0, 1, size - 1);
+    return buffer[0] === 0x0a;
+  } finally {
+    await reader.close();
+  }
+}

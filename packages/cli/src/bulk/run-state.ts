@@ -1,0 +1,106 @@
+import { type CsvScan, legacyFingerprint, runFingerprint } from './fingerprint.js';
+import { Journal, type JournalState } from './journal.js';
+import { JournalLock } from './lock.js';
+import type { ColumnMapping } from './mapping.js';
+import { type RowOutcome, Tally } from './outcome.js';
+import { Progress } from './progress.js';
+import { jsonReport, junitReport, type ReportSink } from './report.js';
+import { earlierRuns } from './siblings.js';
+import type { BulkRunOptions, BulkRunPorts } from './types.js';
+
+/** The journal default: next to the CSV (`<csv>.shard-i-of-n.journal.jsonl` for a shard). */
+export function defaultJournal(csv: string, shard: BulkRunOptions['shard']): string {
+  return shard ? `${csv}.shard-${shard.index}-of-${shard.count}.journal.jsonl` : `${csv}.journal.jsonl`;
+}
+
+/** What one run keeps while it goes: the tally, the lock and journal, the reports, the progress line. */
+export class RunState {
+  readonly tally = new Tally();
+  journal: Journal | undefined;
+  #lock: JournalLock | undefined;
+  #sinks: ReportSink[] = [];
+  #progress: Progress | undefined;
+  readonly #opts: BulkRunOptions;
+  readonly #ports: BulkRunPorts;
+
+  constructor(opts: BulkRunOptions, ports: BulkRunPorts) {
+    this.#opts = opts;
+    this.#ports = ports;
+  }
+
+  /** Creates the reports' temporary files now, so an unwritable path fails before anything is sent. */
+  async openReports(): Promise<void> {
+    if (this.#opts.report) this.#sinks.push(await jsonReport(this.#opts.report));
+    if (this.#opts.junit) this.#sinks.push(await junitReport(this.#opts.junit));
+  }
+
+  /** Locks and opens (or continues) the journal of a real run; a dry run has none. */
+  async openJournal(scan: CsvScan, mapping: ColumnMapping): Promise<JournalState | undefined> {
+    const { dryRun, template, shard, csv, resume } = this.#opts;
+    if (dryRun) return undefined;
+    const path = this.#opts.journal ?? defaultJournal(csv, shard);
+    const note = this.#ports.err;
+    this.#lock = await JournalLock.acquire(path, note);
+    const input = {
+      fingerprint: runFingerprint(template, mapping, shard),
+      legacyFingerprint: legacyFingerprint(scan, template, mapping, shard),
+      csv,
+      digests: scan.digests,
+      lines: scan.lines,
+    };
+    const fresh = !resume || !(await Journal.exists(path));
+    if (fresh) {
+      const reports = [this.#opts.report, this.#opts.junit];
+      for (const line of await earlierRuns(path, csv, scan.digests, reports)) note(line);
+    }
+    const { journal, state } = await Journal.open(path, input, resume, note);
+    this.journal = journal;
+    return state;
+  }
+
+  /** Starts the progress display over `total` expected rows. */
+  start(total: number): void {
+    const { write, tty } = this.#ports.progress;
+    const now = this.#ports.now;
+    this.#progress = new Progress({ write, tty, total, dryRun: this.#opts.dryRun, ...(now ? { now } : {}) });
+  }
+
+  /** Counts one row's outcome, reports its problem on stderr, and hands it to the reports. */
+  readonly settle = async (outcome: RowOutcome): Promise<void> => {
+    this.tally.add(outcome);
+    if (outcome.message && outcome.status !== 'skipped') {
+      const who = outcome.email ? ` (${outcome.email})` : '';
+      this.#progress?.clear();
+      this.#ports.err(`line ${outcome.line}${who}: ${outcome.status}: ${outcome.message}`);
+    }
+    for (const sink of this.#sinks) await sink.add(outcome);
+    this.#progress?.update(this.tally);
+  };
+
+  /** Nothing was sent: removes the reports' temporary files and the lock. */
+  async discard(): Promise<void> {
+    for (const sink of this.#sinks) await sink.discard().catch(() => undefined);
+    await this.journal?.close();
+    await this.#lock?.release();
+  }
+
+  /**
+   * Ends the progress line, closes the journal, releases the lock and writes the reports.
+   * @returns the first error of a report that could not be written.
+   */
+  async close(stopped: unknown): Promise<unknown> {
+    this.#progress?.finish(this.tally);
+    await this.journal?.close();
+    await this.#lock?.release();
+    const reason =
+      stopped === undefined ? undefined : stopped instanceof Error ? stopped.message : String(stopped);
+    let failure: unknown;
+    for (const sink of this.#sinks) {
+      await sink.close(this.tally, reason).catch(async (error: unknown) => {
+        failure ??= error;
+        await sink.discard().catch(() => undefined);
+      });
+    }
+    return failure;
+  }
+}

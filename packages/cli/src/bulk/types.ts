@@ -1,0 +1,41 @@
+import type { Offers } from '@credential-agent/sdk';
+import type { MappingOptions } from './mapping.js';
+import type { Tally } from './outcome.js';
+import type { Shard } from './shard.js';
+import type { BulkTemplate } from './template.js';
+
+/** What a bulk run is told. Paths are as given (relative to the working directory). */
+export interface BulkRunOptions {
+  csv: string;
+  template: BulkTemplate;
+  mapping: MappingOptions;
+  batchSize: number;
+  concurrency: number;
+  dryRun: boolean;
+  /** Default: `<csv>.journal.jsonl` (`<csv>.shard-i-of-n.journal.jsonl` with a shard). */
+  journal?: string | undefined;
+  resume: boolean;
+  retryInDoubt: boolean;
+  report?: string | undefined;
+  junit?: string | undefined;
+  shard?: Shard | undefined;
+}
+
+/** What a bulk run uses from outside: the SDK's offers (not for a dry run) and stderr. */
+export interface BulkRunPorts {
+  offers: (() => Promise<Pick<Offers, 'sendByEmailBulk'>>) | undefined;
+  /** A line of chatter on stderr (row problems, warnings). */
+  err: (line: string) => void;
+  /** Raw stderr, for the progress display. */
+  progress: { write: (text: string) => void; tty: boolean };
+  /** Stops the run gently (Ctrl-C): no new request starts, requests in flight finish. */
+  stop?: AbortSignal | undefined;
+  now?: () => number;
+}
+
+/** How a run that got going ended: the tally, and why it stopped early if it did. */
+export interface BulkOutcome {
+  tally: Tally;
+  /** The error that stopped the run (abort, 401/403, a journal or report that could not be written). */
+  stopped?: unknown;
+}

@@ -1,0 +1,74 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_ORG_ID, type RunningSandbox } from '@credential-agent/sandbox';
+
+const CLI_DIR = fileURLToPath(new URL('../..', import.meta.url));
+/** The shipped binary (package.json `bin`). */
+export const BIN = join(CLI_DIR, 'dist/agent-cli.cjs');
+
+/** Builds the CLI when its binary is missing or older than the bulk flags. */
+export function ensureBuilt(): void {
+  const help = () => execFileSync(process.execPath, [BIN, 'offers', 'email', '--help'], { encoding: 'utf8' });
+  if (existsSync(BIN) && help().includes('--csv')) return;
+  execFileSync('pnpm', ['run', 'build'], { cwd: CLI_DIR, stdio: 'ignore' });
+}
+
+/** A running `agent-cli offers email --csv …` process, with what it printed so far. */
+export interface CliProcess {
+  child: ChildProcess;
+  stdout: string;
+  stderr: string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exit: Promise<number | null>;
+}
+
+/** The indy flags every bulk run of these tests uses. */
+export const INDY_FLAGS = ['--credential-type', 'indy', '--cred-def-id', 'cred-def'];
+
+/**
+ * Starts `agent-cli offers email --csv <argv…>` against the sandbox; the config dir is `configDir`.
+ * `umask` (octal) runs it under that umask through the shell.
+ */
+export function startBulk(
+  running: RunningSandbox,
+  configDir: string,
+  argv: string[],
+  options: { umask?: string } = {},
+): CliProcess {
+  const env = {
+    PATH: process.env['PATH'],
+    AGENT_CLI_BASE_URL: running.url,
+    AGENT_CLI_ORG: DEMO_ORG_ID,
+    AGENT_CLI_TOKEN: running.sandbox.issueToken(),
+    AGENT_CLI_CONFIG_DIR: configDir,
+  };
+  const args = [BIN, 'offers', 'email', '--csv', ...argv];
+  const child = options.umask
+    ? spawn('sh', ['-c', `umask ${options.umask} && exec "$0" "$@"`, process.execPath, ...args], { env })
+    : spawn(process.execPath, args, { env });
+  const run: CliProcess = {
+    child,
+    stdout: '',
+    stderr: '',
+    exit: new Promise((resolve) => child.once('close', (code) => resolve(code))),
+  };
+  child.stdout?.on('data', (chunk) => {
+    run.stdout += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    run.stderr += String(chunk);
+  });
+  return run;
+}
+
+/** Waits (polling) until `condition` holds. */
+export async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/** The e-mail addresses of `holderLines(count)`. */
+export function holderEmails(count: number, from = 1): string[] {
+  return Array.from({ length: count }, (_, i) => `holder${from + i}@example.com`);
+}
