@@ -1,11 +1,13 @@
+import type { z } from 'zod';
 import { RequestValidationError } from './core/errors.js';
-import { parseRequest } from './core/parse.js';
+import { parseRequest, parseResponse } from './core/parse.js';
 import { type PasswordEncryption, passwordEncrypter } from './core/password-encryption.js';
 import type { RetryOptions } from './core/retry.js';
 import { MemoryTokenStore, type TokenStore } from './core/token-store.js';
-import { Transport, type TransportHooks } from './core/transport.js';
+import { type RawResponse, Transport, type TransportHooks } from './core/transport.js';
 import type { SignInParams } from './models/auth.js';
 import { Id } from './models/common.js';
+import { type AnyRequest, anyCall } from './resources/any-endpoint.js';
 import { Auth } from './resources/auth.js';
 import { Credentials } from './resources/credentials.js';
 import { Dids } from './resources/dids.js';
@@ -98,6 +100,41 @@ export class AgentClient {
     this.dids = new Dids(this.#transport);
     this.schemas = new Schemas(this.#transport);
     this.orgId = options.orgId;
+  }
+
+  /**
+   * Calls any route, including those the SDK does not model (e.g. the agent's
+   * `POST /credentials/accept-offer`), with the client's auth, timeout, retry policy, error classes
+   * and redaction. Returns the parsed body as the server sent it (no envelope is unwrapped),
+   * validated and typed when `schema` is given.
+   * @throws {@link RequestValidationError} for a path off the base URL or a bad method (nothing is sent).
+   * @throws {@link ApiError} subclasses for error answers; {@link ResponseValidationError} when `schema` refuses the body.
+   * @example
+   * const record = await agent.request({
+   *   method: 'POST',
+   *   path: '/credentials/accept-offer',
+   *   body: { credentialRecordId, autoAcceptCredential: 'always' },
+   * });
+   */
+  async request<S extends z.ZodType | undefined = undefined>(
+    request: AnyRequest<S>,
+  ): Promise<S extends z.ZodType ? z.output<S> : unknown> {
+    const raw = await this.requestRaw(request);
+    const schema = request.schema;
+    if (!schema) return raw.body as S extends z.ZodType ? z.output<S> : unknown;
+    const info = { method: request.method.toUpperCase(), path: request.path, status: raw.status };
+    return parseResponse(schema, raw.body, info) as S extends z.ZodType ? z.output<S> : unknown;
+  }
+
+  /**
+   * Like {@link AgentClient.request}, but answers the status and headers too, without validating the body.
+   * @throws {@link RequestValidationError} for a path off the base URL or a bad method (nothing is sent).
+   * @throws {@link ApiError} subclasses for error answers.
+   * @example
+   * const { status, headers, body } = await agent.requestRaw({ method: 'GET', path: '/credentials' });
+   */
+  async requestRaw(request: AnyRequest<z.ZodType | undefined>): Promise<RawResponse> {
+    return this.#transport.send(anyCall(request));
   }
 
   /**

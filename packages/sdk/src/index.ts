@@ -11,6 +11,7 @@ export { REDACTED, redactValue } from './core/redact.js';
 export type { RetryOptions } from './core/retry.js';
 export { isExpired, MemoryTokenStore, type StoredToken, type TokenStore } from './core/token-store.js';
 export type {
+  RawResponse,
   RequestEvent,
   RequestOptions,
   ResponseEvent,
@@ -18,6 +19,7 @@ export type {
   TransportHooks,
 } from './core/transport.js';
 export * from './models/index.js';
+export type { AnyRequest } from './resources/any-endpoint.js';
 export type { Auth, Session } from './resources/auth.js';
 export {
   type BulkBatchRow,

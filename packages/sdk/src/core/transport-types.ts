@@ -76,7 +76,8 @@ export interface TransportOptions {
 
 /** One call: where, what to send, how to validate it. */
 export interface Call<Res extends z.ZodType> extends RequestOptions {
-  method: 'GET' | 'POST';
+  /** Upper-case; the resources use GET and POST, `request()` any method. */
+  method: string;
   path: string;
   query?: Record<string, string | undefined> | undefined;
   body?: unknown;

@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import { RequestValidationError } from '../core/errors.js';
+import type { Call, RequestOptions } from '../core/transport-types.js';
+
+/** A request to any route of the service, with the client's auth, timeouts, retries and errors. */
+export interface AnyRequest<S extends z.ZodType | undefined = undefined> extends RequestOptions {
+  /** `GET`, `POST`, `PUT`, … (any case). Only GET, HEAD and OPTIONS are retried after a failure. */
+  method: string;
+  /** Relative to the base URL, e.g. `/credentials/accept-offer`; may carry a `?query`. */
+  path: string;
+  /** Query values, added to any the path carries; `undefined` values are left out. */
+  query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  /** Sent as JSON when given. */
+  body?: unknown;
+  /** A zod schema that validates and types the answer; without it the body comes back as `unknown`. */
+  schema?: S;
+  /** Send the token. Default true. */
+  auth?: boolean;
+}
+
+function refuse(path: 'path' | 'method', message: string): RequestValidationError {
+  return new RequestValidationError(`Invalid request: ${path} ${message}`, [{ path, message }]);
+}
+
+/**
+ * Checks a path so the call can only reach the client's own base URL: no scheme, no `//host`, no
+ * `.` or `..` segment, no fragment. Returns it without the leading slash, and its query.
+ */
+function splitPath(value: unknown): { path: string; query: Record<string, string> } {
+  if (typeof value !== 'string' || value.trim() === '') throw refuse('path', 'must not be empty');
+  if (/^[a-z][a-z\d+.-]*:|^\/\/|#/i.test(value)) {
+    throw refuse('path', 'must be a path on the base URL, without scheme, host or fragment');
+  }
+  const [rawPath = '', rawQuery = ''] = value.replace(/^\//, '').split(/\?(.*)/s);
+  if (rawPath.split('/').some((segment) => segment === '.' || segment === '..')) {
+    throw refuse('path', 'must not contain . or .. segments');
+  }
+  return { path: rawPath, query: Object.fromEntries(new URLSearchParams(rawQuery)) };
+}
+
+/** The transport call of an {@link AnyRequest}. */
+export function anyCall(request: AnyRequest<z.ZodType | undefined>): Omit<Call<z.ZodType>, 'response'> {
+  const { method, path, query, body, schema: _schema, auth, ...options } = request ?? ({} as AnyRequest);
+  const verb = typeof method === 'string' ? method.toUpperCase() : '';
+  if (!/^[!#$%&'*+.^_`|~\dA-Z-]+$/.test(verb)) throw refuse('method', 'must be an HTTP method such as GET');
+  const target = splitPath(path);
+  const extra: Record<string, string | undefined> = {};
+  for (const [key, v] of Object.entries(query ?? {})) extra[key] = v === undefined ? undefined : String(v);
+  return {
+    ...options,
+    method: verb,
+    path: target.path,
+    query: { ...target.query, ...extra },
+    body,
+    auth: auth !== false,
+  };
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import {
+  AgentClient,
+  type AgentClientOptions,
+  NotFoundError,
+  type RequestEvent,
+  RequestValidationError,
+  ResponseValidationError,
+  ServerError,
+} from '../../src/index.js';
+import { rejectionOf } from '../support/client.js';
+import { fakeFetch, inOrder, json, type Script } from '../support/fake-fetch.js';
+
+const TOKEN = 'tok-any-endpoint-secret';
+
+function client(script: Script, options: Partial<AgentClientOptions> = {}) {
+  const faked = fakeFetch(script);
+  const agent = new AgentClient({
+    baseUrl: 'http://agent.test/api',
+    fetch: faked.fetch,
+    accessToken: TOKEN,
+    retry: { baseDelay: 1 },
+    ...options,
+  });
+  return { agent, requests: faked.requests };
+}
+
+describe('agent.request', () => {
+  it('sends any method and path with the bearer token and JSON body, and returns the body as it came', async () => {
+    const answer = { statusCode: 200, message: 'ok', data: { id: 'r-1', state: 'request-sent' } };
+    const { agent, requests } = client(json(answer));
+    const body = { credentialRecordId: 'r-1', autoAcceptCredential: 'always' };
+    const result = await agent.request({ method: 'POST', path: '/credentials/accept-offer', body });
+    expect(result).toEqual(answer);
+    const [sent] = requests;
+    expect([sent?.method, sent?.url]).toEqual(['POST', 'http://agent.test/api/credentials/accept-offer']);
+    expect(sent?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(sent?.headers.get('content-type')).toBe('application/json');
+    expect(await sent?.json()).toEqual(body);
+  });
+
+  it('puts query values and the query of the path in the URL, percent-encoded', async () => {
+    const { agent, requests } = client(json([]));
+    await agent.request({ method: 'get', path: 'credentials?state=done', query: { threadId: 'a b&c' } });
+    expect(requests[0]?.url).toBe('http://agent.test/api/credentials?state=done&threadId=a+b%26c');
+  });
+
+  it('validates the answer with a zod schema when one is given', async () => {
+    const { agent } = client(json({ id: 'r-1', extra: true }));
+    const schema = z.looseObject({ id: z.string() });
+    const record = await agent.request({ method: 'GET', path: 'credentials/r-1', schema });
+    expect(record.id).toBe('r-1');
+    const broken = client(json({ id: 7 }));
+    const error = await rejectionOf(() => broken.agent.request({ method: 'GET', path: 'x', schema }));
+    expect(error).toBeInstanceOf(ResponseValidationError);
+  });
+
+  it('returns status and headers with requestRaw', async () => {
+    const { agent } = client(json({ ok: 1 }, 201, { 'x-request-id': 'req-9' }));
+    const raw = await agent.requestRaw({ method: 'POST', path: 'x', body: {} });
+    expect(raw.status).toBe(201);
+    expect(raw.headers.get('x-request-id')).toBe('req-9');
+    expect(raw.body).toEqual({ ok: 1 });
+  });
+
+  it('maps errors to the SDK classes, retries a GET and never a POST', async () => {
+    const get = client(inOrder(json({ message: 'busy' }, 503), json({ message: 'nope' }, 404)));
+    const error = await rejectionOf(() => get.agent.request({ method: 'GET', path: 'oob/1' }));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.message).toBe('nope');
+    expect(get.requests).toHaveLength(2);
+    const post = client(json({ message: 'CredoError: wrong state' }, 500));
+    const failed = await rejectionOf(() => post.agent.request({ method: 'POST', path: 'x', body: {} }));
+    expect(failed).toBeInstanceOf(ServerError);
+    expect(post.requests).toHaveLength(1);
+  });
+
+  it('sends no token with auth: false and hooks see the token redacted otherwise', async () => {
+    const events: RequestEvent[] = [];
+    const { agent, requests } = client(json({}), { hooks: { onRequest: (e) => events.push(e) } });
+    await agent.request({ method: 'GET', path: 'public', auth: false });
+    await agent.request({ method: 'GET', path: 'private' });
+    expect(requests[0]?.headers.get('authorization')).toBeNull();
+    expect(JSON.stringify(events)).not.toContain(TOKEN);
+  });
+
+  it.each(['https://evil.test/steal', '//evil.test/steal', 'a/../../b', ''])(
+    'refuses the path %j before sending anything',
+    async (path) => {
+      const { agent, requests } = client(json({}));
+      const error = await rejectionOf(() => agent.request({ method: 'GET', path }));
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).issues[0]?.path).toBe('path');
+      expect(requests).toHaveLength(0);
+    },
+  );
+
+  it('refuses a method that is not an HTTP token', async () => {
+    const { agent } = client(json({}));
+    const error = await rejectionOf(() => agent.request({ method: 'GE T', path: 'x' }));
+    expect((error as RequestValidationError).issues[0]?.path).toBe('method');
+  });
+});
