@@ -31,6 +31,13 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
+interface Manifest {
+  dependencies?: Record<string, string>;
+  bin?: Record<string, string>;
+}
+const installedManifest = async (name: string): Promise<Manifest> =>
+  JSON.parse(await readFile(join(project, 'node_modules', name, 'package.json'), 'utf8')) as Manifest;
+
 const version = async (dir: string): Promise<string> =>
   (JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -67,17 +74,40 @@ describe('the packed packages, installed with npm into a fresh project', { timeo
     expect(stdout.trim()).toBe(await version(join(root, 'packages/cli')));
   });
 
-  it('the installed packages depend on the released SDK version, not workspace:*', async () => {
-    const sdkVersion = await version(join(root, 'packages/sdk'));
-    for (const name of ['@credential-agent/sandbox', '@credential-agent/cli']) {
-      const manifest = JSON.parse(
-        await readFile(join(project, 'node_modules', name, 'package.json'), 'utf8'),
-      ) as {
-        dependencies: Record<string, string>;
-      };
-      expect(manifest.dependencies['@credential-agent/sdk']).toBe(sdkVersion);
-    }
+  it('the sandbox depends on the released SDK version, not workspace:*', async () => {
+    const manifest = await installedManifest('@credential-agent/sandbox');
+    expect(manifest.dependencies?.['@credential-agent/sdk']).toBe(await version(join(root, 'packages/sdk')));
   });
+
+  it('the CLI declares no dependency: everything it runs is bundled, so nothing installs twice', async () => {
+    expect((await installedManifest('@credential-agent/cli')).dependencies ?? {}).toEqual({});
+  });
+
+  it('agent-sandbox --version from node_modules/.bin prints the package version', async () => {
+    const { stdout } = await run(join(project, 'node_modules/.bin/agent-sandbox'), ['--version'], {
+      cwd: project,
+    });
+    expect(stdout.trim()).toBe(await version(join(root, 'packages/sandbox')));
+  });
+});
+
+describe('the tarballs', () => {
+  for (const pkg of PUBLISHED) {
+    it(`${pkg.name} carries README.md, LICENSE, package.json and its build, nothing else`, async () => {
+      const { stdout } = await run('tar', ['-tzf', tarballs.get(pkg.name) as string]);
+      const files = stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((entry) => entry.replace(/^package\//, ''));
+      expect(files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json']));
+      expect(
+        files.filter((file) => !/^(README\.md|LICENSE|package\.json|dist\/.+|bin\/.+)$/.test(file)),
+      ).toEqual([]);
+      const manifest = JSON.parse(await readFile(join(pkg.dir, 'package.json'), 'utf8')) as Manifest;
+      for (const target of Object.values(manifest.bin ?? {}))
+        expect(files).toContain(target.replace(/^\.\//, ''));
+    });
+  }
 });
 
 describe('package lint', { timeout: 60_000 }, () => {
