@@ -1,6 +1,7 @@
 import { CREDENTIAL_ROLES, CREDENTIAL_STATES, type CredentialListParams } from '@credential-agent/sdk';
 import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
+import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentCredentialList } from '../../presenters/credentials.js';
 
@@ -17,8 +18,8 @@ export function registerList(group: Command, ctx: CliContext): void {
   group
     .command('list')
     .description('List credential exchange records (all of them: the service has no paging)')
-    .option('--state <state>', `only records in this state: ${CREDENTIAL_STATES.join(', ')}`)
-    .option('--role <role>', `only records with this role: ${CREDENTIAL_ROLES.join(', ')}`)
+    .addOption(knownOption('--state <state>', 'only records in this state', CREDENTIAL_STATES))
+    .addOption(knownOption('--role <role>', 'only records with this role', CREDENTIAL_ROLES))
     .option('--thread-id <id>', 'only records of this thread')
     .option('--connection-id <id>', 'only records of this connection')
     .option('--parent-thread-id <id>', 'only records of this parent thread')

@@ -1,7 +1,8 @@
-import type { NegotiateOfferParams } from '@credential-agent/sdk';
+import { AUTO_ACCEPT_VALUES, type NegotiateOfferParams, PROTOCOL_VERSIONS } from '@credential-agent/sdk';
 import { type Command, Option } from 'commander';
 import type { CliContext } from '../../context.js';
 import { mergeFlags, readBodyFile, requireFields } from '../../input.js';
+import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentCredentialRecord } from '../../presenters/credentials.js';
 
@@ -22,7 +23,9 @@ export function registerNegotiate(group: Command, ctx: CliContext): void {
     .argument('<recordId>', 'credential exchange record id (UUID)')
     .option('--file <path>', 'JSON body (credentialFormats, …); - reads stdin; flags override it')
     .option('--connection-id <id>', 'connection of the offer (UUID)')
-    .option('--protocol-version <version>', 'v1 or v2 (default v2)')
+    .addOption(
+      knownOption('--protocol-version <version>', 'protocol version (default v2)', PROTOCOL_VERSIONS),
+    )
     .addOption(
       new Option('--format <format>', 'credential format to accept (default jsonld)').choices([
         'jsonld',
@@ -31,7 +34,7 @@ export function registerNegotiate(group: Command, ctx: CliContext): void {
       ]),
     )
     .option('--comment <text>', 'comment for the issuer')
-    .option('--auto-accept-credential <mode>', 'always, contentApproved or never')
+    .addOption(knownOption('--auto-accept-credential <mode>', 'when to accept', AUTO_ACCEPT_VALUES))
     .addHelpText(
       'after',
       `

@@ -1,8 +1,9 @@
-import { DID_METHODS, DID_NETWORKS, type DidWriteParams, KEY_TYPES } from '@credential-agent/sdk';
+import { DID_METHODS, DID_NETWORKS, DID_ROLES, type DidWriteParams, KEY_TYPES } from '@credential-agent/sdk';
 import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { mergeFlags, readBodyFile, readSecretStdin, requireFields } from '../../input.js';
+import { knownOption } from '../../known-values.js';
 import { printData, printWarning } from '../../output.js';
 import { presentDid } from '../../presenters/dids.js';
 
@@ -26,13 +27,13 @@ export function registerWrite(group: Command, ctx: CliContext): void {
     .command('write')
     .description('Register a DID (nym registration) and print its DID document')
     .option('--file <path>', 'JSON body (didDocument, …); - reads stdin; flags override it')
-    .option('--method <method>', `DID method (${DID_METHODS.join(', ')})`)
-    .option('--key-type <type>', `key type (${KEY_TYPES.join(', ')})`)
-    .option('--network <network>', `network (${DID_NETWORKS.join(', ')})`)
+    .addOption(knownOption('--method <method>', 'DID method', DID_METHODS))
+    .addOption(knownOption('--key-type <type>', 'key type', KEY_TYPES))
+    .addOption(knownOption('--network <network>', 'network', DID_NETWORKS))
     .option('--seed <seed>', 'seed of the key (discouraged: it lands in ps and shell history)')
     .option('--seed-stdin', 'read the seed of the key from stdin (a secret: never printed)')
     .option('--domain <domain>', 'domain of a did:web')
-    .option('--role <role>', 'ledger role (endorser)')
+    .addOption(knownOption('--role <role>', 'ledger role', DID_ROLES))
     .option('--endorser-did <did>', 'DID of the endorser')
     .option('--did <did>', 'the DID to register, when known')
     .option('--endpoint <url>', 'service endpoint')

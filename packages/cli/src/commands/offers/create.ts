@@ -1,7 +1,8 @@
-import { CREDENTIAL_TYPES, type OfferCreateParams } from '@credential-agent/sdk';
+import { CREDENTIAL_TYPES, type OfferCreateParams, PROTOCOL_VERSIONS } from '@credential-agent/sdk';
 import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
 import { collectAttr, mergeFlags, readBodyFile, requireFields } from '../../input.js';
+import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentOfferCreated } from '../../presenters/offers.js';
 
@@ -23,11 +24,11 @@ export function registerCreate(group: Command, ctx: CliContext): void {
     .command('create')
     .description('Create a shareable out-of-band credential offer (prints the invitation URL)')
     .option('--file <path>', 'JSON body (credential, attributes, …); - reads stdin; flags override it')
-    .option('--credential-type <type>', `credential type (${CREDENTIAL_TYPES.join(', ')})`)
+    .addOption(knownOption('--credential-type <type>', 'credential type', CREDENTIAL_TYPES))
     .option('--cred-def-id <id>', 'credential definition id')
     .option('--comment <text>', 'comment shown to the holder')
     .option('--attr <name=value>', 'credential attribute; repeat for more', collectAttr)
-    .option('--protocol-version <version>', 'v1 or v2')
+    .addOption(knownOption('--protocol-version <version>', 'protocol version', PROTOCOL_VERSIONS))
     .option('--label <label>', 'label of the invitation')
     .option('--goal-code <code>', 'goal code')
     .option('--shorten-url', 'ask for a short invitation URL')

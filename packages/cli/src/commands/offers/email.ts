@@ -1,10 +1,11 @@
-import { CREDENTIAL_TYPES } from '@credential-agent/sdk';
+import { CREDENTIAL_TYPES, PROTOCOL_VERSIONS } from '@credential-agent/sdk';
 import type { Command } from 'commander';
 // bulk (--csv): flags only here; the engine loads in runEmail when --csv is given.
 import { addCsvOptions, type CsvFlags } from '../../bulk/flags.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { collect, collectAttr, readBodyFile } from '../../input.js';
+import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentOffersEmailed } from '../../presenters/offers.js';
 import { type EmailBodyFlags, emailBody, recipients } from './email-body.js';
@@ -25,10 +26,12 @@ export function registerEmail(group: Command, ctx: CliContext): void {
       "holder's e-mail address; repeat for more (replaces the file's list)",
       collect,
     )
-    .option('--credential-type <type>', `credential type (${CREDENTIAL_TYPES.join(', ')})`)
+    .addOption(knownOption('--credential-type <type>', 'credential type', CREDENTIAL_TYPES))
     .option('--cred-def-id <id>', 'credential definition id')
     .option('--comment <text>', 'comment shown to the holders')
-    .option('--protocol-version <version>', 'v1 (default) or v2')
+    .addOption(
+      knownOption('--protocol-version <version>', 'protocol version (default v1)', PROTOCOL_VERSIONS),
+    )
     .option('--attr <name=value>', 'indy credential attribute; repeat for more', collectAttr)
     .addHelpText(
       'after',

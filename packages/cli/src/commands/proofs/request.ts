@@ -1,7 +1,13 @@
-import { PROOF_REQUEST_TYPES, type ProofRequestParams } from '@credential-agent/sdk';
+import {
+  AUTO_ACCEPT_VALUES,
+  PROOF_REQUEST_TYPES,
+  PROTOCOL_VERSIONS,
+  type ProofRequestParams,
+} from '@credential-agent/sdk';
 import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
 import { mergeFlags, readBodyFile, requireFields, requireFlag } from '../../input.js';
+import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentProofRequested } from '../../presenters/proofs.js';
 
@@ -22,11 +28,11 @@ export function registerRequest(group: Command, ctx: CliContext): void {
     .description('Send a proof request to a connection')
     .option('--file <path>', 'JSON body (proofFormats, …); - reads stdin; flags override it')
     .option('--connection-id <id>', 'connection to ask')
-    .option('--request-type <type>', `request type (${PROOF_REQUEST_TYPES.join(', ')})`)
+    .addOption(knownOption('--request-type <type>', 'request type', PROOF_REQUEST_TYPES))
     .option('--comment <text>', 'comment for the holder')
-    .option('--protocol-version <version>', 'v1 or v2')
+    .addOption(knownOption('--protocol-version <version>', 'protocol version', PROTOCOL_VERSIONS))
     .option('--goal-code <code>', 'goal code')
-    .option('--auto-accept-proof <mode>', 'always, contentApproved or never')
+    .addOption(knownOption('--auto-accept-proof <mode>', 'when to accept', AUTO_ACCEPT_VALUES))
     .addHelpText(
       'after',
       `

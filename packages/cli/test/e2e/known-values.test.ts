@@ -1,0 +1,34 @@
+import { DEMO_ORG_ID } from '@credential-agent/sandbox';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './support/bench.js';
+
+const e2e = useE2E();
+const env = { AGENT_CLI_TOKEN: 'explicit-token-value', AGENT_CLI_ORG: DEMO_ORG_ID };
+
+describe('values outside the known list (item 12)', { timeout: 60_000 }, () => {
+  it.each([
+    [['credentials', 'list', '--state', 'offer_sent'], '--state <state>', 'offer_sent', 'offer-sent'],
+    [['proofs', 'request', '--connection-id', 'c', '--request-type', 'bogus'], '--request-type <type>', 'bogus', undefined],
+    [['dids', 'write', '--method', 'foo', '--key-type', 'ed25519'], '--method <method>', 'foo', undefined],
+    [['offers', 'create', '--protocol-version', 'v9'], '--protocol-version <version>', 'v9', 'v1'],
+  ])('%j is a usage error listing the known values', async (argv, flag, value, guess) => {
+    const before = e2e.sandbox().sandbox.requestCount();
+    const result = await e2e.run(argv, { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^error: option '${flag}' argument '${value}' is invalid\\. known values: `));
+    if (guess) expect(result.stderr).toContain(`(did you mean ${guess}?)`);
+    expect(result.stderr).toContain(`to send it anyway write +${value}`);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(e2e.sandbox().sandbox.requestCount()).toBe(before);
+  });
+
+  it('sends a +value as it is', async () => {
+    const token = e2e.sandbox().sandbox.issueToken();
+    const result = await e2e.run(['credentials', 'list', '--state', '+archived', '--json', '--verbose'], {
+      env: { ...env, AGENT_CLI_TOKEN: token },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('GET ');
+    expect(result.stderr).toContain('state=archived');
+  });
+});
