@@ -1,5 +1,6 @@
 import type { AgentClient } from '@credential-agent/sdk';
 import type { ConfigStore } from './config-file.js';
+import type { GivenInput } from './field-names.js';
 import type { CliIO } from './io.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
 import { DEFAULT_GLOBALS, type GlobalOptions } from './root-options.js';
@@ -35,10 +36,12 @@ export interface CliContext {
   readonly style: Style;
   /** Shows a spinner on stderr while a task runs (terminals only). */
   readonly spinner: Spinner;
-  /** True when prompts are allowed: stdin and stdout are terminals. */
+  /** True when prompts are allowed: stdin and stderr (where prompts are drawn) are terminals. */
   readonly interactive: boolean;
-  /** Takes the parsed root options and loads colour and spinner support where wanted. */
-  applyGlobals(globals: GlobalOptions): Promise<void>;
+  /** The flags typed for the command and the `--file` read, to name them in messages. */
+  readonly given: GivenInput;
+  /** Takes the parsed root options (and the flags typed) and loads colour and spinner support where wanted. */
+  applyGlobals(globals: GlobalOptions, flags?: ReadonlySet<string>): Promise<void>;
   config(): Promise<ConfigStore>;
   settings(): Promise<Settings>;
   sdk(options?: SdkOptions): Promise<AgentClient>;
@@ -65,6 +68,7 @@ class Context implements CliContext {
   globals: GlobalOptions = DEFAULT_GLOBALS;
   style: Style = plainStyle;
   spinner: Spinner = noSpinner;
+  given: GivenInput = { flags: new Set() };
   readonly #platform: string;
   #config: Promise<ConfigStore> | undefined;
 
@@ -73,15 +77,16 @@ class Context implements CliContext {
     this.env = init.env;
     this.signal = init.signal;
     this.#platform = init.platform;
-    this.interactive = init.io.stdinIsTTY && init.io.stdoutIsTTY;
+    this.interactive = init.io.stdinIsTTY && init.io.stderrIsTTY;
     this.prompter =
       init.prompter ?? inquirerPrompter({ input: init.io.stdin, output: init.io.stderr }, init.signal);
     this.secrets.add(init.env['AGENT_CLI_TOKEN']);
     this.secrets.add(init.env['AGENT_CLI_PASSWORD']);
   }
 
-  async applyGlobals(globals: GlobalOptions): Promise<void> {
+  async applyGlobals(globals: GlobalOptions, flags: ReadonlySet<string> = new Set()): Promise<void> {
     this.globals = globals;
+    this.given = { ...this.given, flags };
     const { io, env } = this;
     if (
       colourWanted({ color: globals.color, env, stdoutIsTTY: io.stdoutIsTTY, stderrIsTTY: io.stderrIsTTY })

@@ -8,6 +8,7 @@ import {
   RequestValidationError,
 } from '@credential-agent/sdk';
 import { ExitCode } from './exit-codes.js';
+import { describeIssue, type GivenInput } from './field-names.js';
 import { printable } from './printable.js';
 
 /** A wrong command line: a missing or invalid value. Exit code 2; nothing was sent. */
@@ -50,12 +51,16 @@ function isCancel(error: unknown): boolean {
   return error instanceof AbortError || (error instanceof Error && PROMPT_CANCELLED.has(error.name));
 }
 
-function renderAuth(error: AuthenticationError): RenderedError {
+const ENV_TOKEN_HINT =
+  'hint: the service refused AGENT_CLI_TOKEN: set a valid token, or unset it to use the profile';
+
+function renderAuth(error: AuthenticationError, context: RenderContext): RenderedError {
   const signingIn = error.path === 'auth/signin';
   let line = `error: ${error.message} (HTTP 401)`;
   if (error.reason === 'missing-token') line = 'error: not signed in';
   if (error.reason === 'expired-token') line = 'error: the access token has expired';
-  return { code: ExitCode.AuthRequired, lines: signingIn ? [line] : [line, LOGIN_HINT] };
+  if (signingIn) return { code: ExitCode.AuthRequired, lines: [line] };
+  return { code: ExitCode.AuthRequired, lines: [line, context.envToken ? ENV_TOKEN_HINT : LOGIN_HINT] };
 }
 
 function renderApi(error: ApiError): RenderedError {
@@ -71,18 +76,32 @@ function renderApi(error: ApiError): RenderedError {
   return { code: ExitCode.Failure, lines };
 }
 
-function renderKnown(error: unknown): RenderedError | undefined {
+/** What the renderer knows of the run: how the user gave input, and whether the token came from the environment. */
+export interface RenderContext {
+  given: GivenInput;
+  envToken: boolean;
+}
+
+/** A cancelled POST (other than signing in) may have reached the service and been processed. */
+function cancelLine(error: unknown): string {
+  const call =
+    error instanceof AbortError ? /^(POST|PUT|PATCH|DELETE) (\S+) was aborted/.exec(error.message) : null;
+  if (!call || call[2] === '/auth/signin') return 'cancelled';
+  return `cancelled: ${call[1]} ${call[2]} was sent and may have been processed by the service; check before running it again`;
+}
+
+function renderKnown(error: unknown, context: RenderContext): RenderedError | undefined {
   if (error instanceof ExitWith) return { code: error.code, lines: [] };
-  if (isCancel(error)) return { code: ExitCode.Cancelled, lines: ['cancelled'] };
+  if (isCancel(error)) return { code: ExitCode.Cancelled, lines: [cancelLine(error)] };
   if (error instanceof UsageError) return { code: ExitCode.Usage, lines: [`error: ${error.message}`] };
   if (error instanceof AuthRequiredError) {
     return { code: ExitCode.AuthRequired, lines: [`error: ${error.message}`, `hint: ${error.hint}`] };
   }
   if (error instanceof RequestValidationError) {
-    const fields = error.issues.map((i) => `${i.path}: ${i.message}`).join('; ');
-    return { code: ExitCode.Usage, lines: [`error: invalid input: ${fields}`] };
+    const fields = error.issues.map((i) => describeIssue(i, context.given)).join('; ');
+    return { code: ExitCode.Usage, lines: [`error: ${fields}`] };
   }
-  if (error instanceof AuthenticationError) return renderAuth(error);
+  if (error instanceof AuthenticationError) return renderAuth(error, context);
   if (error instanceof ApiError) return renderApi(error);
   if (error instanceof AgentError) return { code: ExitCode.Failure, lines: [`error: ${error.message}`] };
   return undefined;
@@ -94,9 +113,12 @@ function renderKnown(error: unknown): RenderedError | undefined {
  */
 export function renderError(
   error: unknown,
-  opts: { verbose: boolean; scrub: (text: string) => string },
+  opts: { verbose: boolean; scrub: (text: string) => string } & Partial<RenderContext>,
 ): RenderedError {
-  const known = renderKnown(error);
+  const known = renderKnown(error, {
+    given: opts.given ?? { flags: new Set() },
+    envToken: opts.envToken ?? false,
+  });
   const rendered: RenderedError = known ?? {
     code: ExitCode.Failure,
     lines: [`error: ${error instanceof Error ? error.message : String(error)}`],

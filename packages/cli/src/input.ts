@@ -27,6 +27,7 @@ export function collectAttr(
  */
 export async function readBodyFile(ctx: CliContext, file: string | undefined): Promise<Body> {
   if (file === undefined) return {};
+  ctx.given.file = file;
   let text: string;
   try {
     text = file === '-' ? await ctx.io.readStdin() : await readFile(file, 'utf8');

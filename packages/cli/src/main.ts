@@ -15,7 +15,12 @@ function commanderExit(error: CommanderError): ExitCode {
 async function report(error: unknown, ctx: CliContext): Promise<ExitCode> {
   try {
     const { renderError } = await import('./errors.js');
-    const rendered = renderError(error, { verbose: ctx.globals.verbose, scrub: (t) => ctx.secrets.scrub(t) });
+    const rendered = renderError(error, {
+      verbose: ctx.globals.verbose,
+      scrub: (t) => ctx.secrets.scrub(t),
+      given: ctx.given,
+      envToken: ctx.env['AGENT_CLI_TOKEN'] !== undefined,
+    });
     for (const line of rendered.lines) ctx.io.err(line);
     return rendered.code;
   } catch {

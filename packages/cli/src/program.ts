@@ -102,6 +102,17 @@ function globalsOf(program: Command): GlobalOptions {
   };
 }
 
+/** The long flags typed on the command line for `cmd` and its parents. */
+function flagsGiven(cmd: Command): Set<string> {
+  const given = new Set<string>();
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    for (const option of c.options) {
+      if (option.long && c.getOptionValueSource(option.attributeName()) === 'cli') given.add(option.long);
+    }
+  }
+  return given;
+}
+
 /** Builds the root command, the auth commands and the (empty) groups. */
 export function createProgram(ctx: CliContext): Command {
   const program = new Command('agent-cli')
@@ -123,7 +134,7 @@ export function createProgram(ctx: CliContext): Command {
       },
     })
     .showSuggestionAfterError()
-    .hook('preAction', () => ctx.applyGlobals(globalsOf(program)));
+    .hook('preAction', (_root, action) => ctx.applyGlobals(globalsOf(program), flagsGiven(action)));
   rootOptions(program).addHelpText(
     'after',
     '\nExamples:\n  $ agent-cli login --email issuer@example.com\n  $ agent-cli credentials list --state offer-sent --json\n\nExit codes: 0 ok, 1 failure, 2 usage, 3 partial success, 4 login needed, 130 cancelled.',

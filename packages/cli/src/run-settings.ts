@@ -91,12 +91,21 @@ export function resolveSettings(globals: GlobalOptions, env: Env, name: string, 
     baseUrlName,
     org: org.value,
     orgSource: org.source,
-    envToken: env['AGENT_CLI_TOKEN'],
+    envToken: checkToken(env['AGENT_CLI_TOKEN']),
     timeout:
       globals.timeout !== undefined
         ? parseTimeout(globals.timeout, '--timeout')
         : parseTimeout(env['AGENT_CLI_TIMEOUT'], 'AGENT_CLI_TIMEOUT'),
   };
+}
+
+/** `AGENT_CLI_TOKEN`: a header value, so no control character or space (the SDK would fail to send it). */
+function checkToken(token: string | undefined): string | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+  if (token !== undefined && /[\u0000-\u0020\u007f]/.test(token)) {
+    throw new UsageError('AGENT_CLI_TOKEN contains a control character or a space');
+  }
+  return token;
 }
 
 /** `--timeout` / `AGENT_CLI_TIMEOUT`: a positive whole number of milliseconds. */

@@ -17,6 +17,7 @@ export interface SessionView {
 
 function expiry(view: SessionView, now: number, style: Style): Field {
   if (!view.signedIn) return ['Expires', 'not signed in', style.yellow];
+  if (view.tokenSource === 'env') return ['Expires', 'not checked (whoami sends no request)'];
   if (!view.expiresAt) return ['Expires', 'unknown'];
   if (view.expired) return ['Expires', `${view.expiresAt} (expired)`, style.red];
   const minutes = Math.max(0, Math.round((Date.parse(view.expiresAt) - now) / 60_000));

@@ -68,8 +68,10 @@ describe('the built agent-cli binary', { timeout: 30_000 }, () => {
     expect(e2e.sandbox().sandbox.totalDeliveries()).toBe(1);
   });
 
-  it('exits 4 with the login hint when the token is rejected', async () => {
-    const result = await e2e.run(['credentials', 'list'], { env: { AGENT_CLI_TOKEN: 'not-a-valid-token' } });
+  it('exits 4 with the login hint when the stored token is rejected', async () => {
+    await login();
+    e2e.sandbox().sandbox.state.tokens.clear();
+    const result = await e2e.run(['credentials', 'list']);
     expect(result.code).toBe(4);
     expect(result.stderr).toBe('error: Unauthorized (HTTP 401)\nhint: run: agent-cli login\n');
   });

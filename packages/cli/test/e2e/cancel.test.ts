@@ -43,4 +43,26 @@ describe('Ctrl-C during a call', { timeout: 30_000 }, () => {
     const result = await done;
     expect(result).toEqual({ stdout: '', stderr: 'cancelled\n', code: 130 });
   });
+
+  it('says a cancelled POST may have been processed (item 16)', async () => {
+    e2e.sandbox().sandbox.faults.add({ kind: 'latency', path: '/schemas', ms: 20_000, times: 1 });
+    const token = e2e.sandbox().sandbox.issueToken();
+    const count = e2e.sandbox().sandbox.requestCount('POST', '/schemas');
+    const argv = [
+      'schemas',
+      'create',
+      '--issuer-id',
+      'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK',
+    ];
+    const { child, done } = e2e.spawn([...argv, '--name', 'S', '--version', '1.0.0', '--attr', 'a'], {
+      env: { AGENT_CLI_TOKEN: token },
+    });
+    await requestArrived('POST', '/schemas', count);
+    child.kill('SIGINT');
+    const result = await done;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toBe(
+      'cancelled: POST /schemas was sent and may have been processed by the service; check before running it again\n',
+    );
+  });
 });

@@ -57,5 +57,25 @@ describe.skipIf(!hasTmux)(
         spawnSync('tmux', ['-L', socket, 'kill-server']);
       }
     });
+
+    it('prompts on the terminal when stdout is a pipe: login --email x | cat (item 15)', async () => {
+      const env = e2e.env();
+      const vars = ['AGENT_CLI_CONFIG_DIR', 'AGENT_CLI_BASE_URL', 'HOME']
+        .map((k) => `${k}=${quote(env[k] ?? '')}`)
+        .join(' ');
+      const cli = `${quote(process.execPath)} ${quote(BIN)} login --email ${DEMO_USER.email}`;
+      const command = `env ${vars} ${cli} | cat; echo "exit=\${PIPESTATUS[0]}"; sleep 60`;
+      tmux('new-session', '-d', '-s', 'login', '-x', '120', '-y', '30', `bash -c ${quote(command)}`);
+      try {
+        await waitFor('Password');
+        tmux('send-keys', '-t', 'login', '-l', DEMO_USER.password);
+        tmux('send-keys', '-t', 'login', 'Enter');
+        const shown = await waitFor('exit=');
+        expect(shown).toContain('exit=0');
+        expect(shown).not.toContain('--password-stdin');
+      } finally {
+        spawnSync('tmux', ['-L', socket, 'kill-server']);
+      }
+    });
   },
 );

@@ -8,14 +8,21 @@ const env = { AGENT_CLI_TOKEN: 'explicit-token-value', AGENT_CLI_ORG: DEMO_ORG_I
 describe('values outside the known list (item 12)', { timeout: 60_000 }, () => {
   it.each([
     [['credentials', 'list', '--state', 'offer_sent'], '--state <state>', 'offer_sent', 'offer-sent'],
-    [['proofs', 'request', '--connection-id', 'c', '--request-type', 'bogus'], '--request-type <type>', 'bogus', undefined],
+    [
+      ['proofs', 'request', '--connection-id', 'c', '--request-type', 'bogus'],
+      '--request-type <type>',
+      'bogus',
+      undefined,
+    ],
     [['dids', 'write', '--method', 'foo', '--key-type', 'ed25519'], '--method <method>', 'foo', undefined],
     [['offers', 'create', '--protocol-version', 'v9'], '--protocol-version <version>', 'v9', 'v1'],
   ])('%j is a usage error listing the known values', async (argv, flag, value, guess) => {
     const before = e2e.sandbox().sandbox.requestCount();
     const result = await e2e.run(argv, { env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`^error: option '${flag}' argument '${value}' is invalid\\. known values: `));
+    expect(result.stderr).toMatch(
+      new RegExp(`^error: option '${flag}' argument '${value}' is invalid\\. known values: `),
+    );
     if (guess) expect(result.stderr).toContain(`(did you mean ${guess}?)`);
     expect(result.stderr).toContain(`to send it anyway write +${value}`);
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);

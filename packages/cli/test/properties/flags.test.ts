@@ -58,12 +58,14 @@ describe('each valid command line the properties start from', () => {
     },
   );
 
-  it('credentials list sends unknown --state values: the enum is open', async () => {
+  it('credentials list sends unknown --state values written +value: the enum is open', async () => {
     const unknown = fc.string({ minLength: 1 }).filter((s) => s.trim() !== '' && !s.startsWith('-'));
     await fc.assert(
       fc.asyncProperty(unknown, async (state) => {
         const before = bench.sandbox.requestCount('GET', '/credentials');
-        const result = await bench.run(flag('--state')(LINES['credentials list'], state, bench.configDir()));
+        const result = await bench.run(
+          flag('--state')(LINES['credentials list'], `+${state}`, bench.configDir()),
+        );
         expect(result.code, result.stderr).toBe(0);
         expect(bench.sandbox.requestCount('GET', '/credentials')).toBe(before + 1);
       }),

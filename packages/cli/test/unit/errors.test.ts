@@ -31,9 +31,7 @@ describe('renderError', () => {
     ]);
     expect(render(error)).toEqual({
       code: 2,
-      lines: [
-        'error: invalid input: version: must look like 1.0.0; attributes: must list at least one attribute',
-      ],
+      lines: ['error: version: must look like 1.0.0; attributes: must list at least one attribute'],
     });
   });
 

@@ -5,7 +5,9 @@ import type { CliContext } from '../../context.js';
 export function registerWhoami(program: Command, ctx: CliContext): void {
   program
     .command('whoami')
-    .description('Show the profile, base URL, org and whether the token is valid (never the token)')
+    .description(
+      "Show the profile, base URL, org and the stored token's expiry (sends no request; never the token)",
+    )
     .addHelpText('after', '\nExample:\n  $ agent-cli whoami --profile staging --json')
     .action(() => runWhoami(ctx));
 }

@@ -52,7 +52,7 @@ describe('agent-cli credentials list', () => {
     const result = await bench.run(['credentials', 'list', '--help']);
     expect(result.code).toBe(0);
     expect(result.stdout.replace(/\s+/g, ' ')).toContain(
-      'proposal-sent, proposal-received, offer-sent, offer-received, declined, request-sent, request-received, credential-issued, credential-received, done, abandoned',
+      '(choices: "proposal-sent", "proposal-received", "offer-sent", "offer-received", "declined", "request-sent", "request-received", "credential-issued", "credential-received", "done", "abandoned")',
     );
     expect(result.stdout).toContain('$ agent-cli credentials list --role holder');
   });

@@ -56,7 +56,7 @@ describe('agent-cli credentials negotiate', () => {
       '1c7e2a90-5b3d-4f6e-8a1b-2c3d4e5f6a7b',
     ]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: invalid input: credentialRecordId: must be a UUID\n');
+    expect(result.stderr).toBe('error: credentialRecordId: must be a UUID\n');
     expect(bench.sandbox.requestCount()).toBe(0);
   });
 

@@ -78,7 +78,7 @@ describe('agent-cli offers create', () => {
       CRED_DEF_ID,
     ]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: invalid input: credential: /);
+    expect(result.stderr).toMatch(/^error: credential: /);
   });
 
   it('is a usage error for --attr without a value', async () => {

@@ -36,7 +36,7 @@ describe('agent-cli schemas create', () => {
   it('is a usage error naming the version field when it is not like 1.0.0', async () => {
     const result = await bench.run(create('--version', 'one'));
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: invalid input: version: must look like 1.0.0\n');
+    expect(result.stderr).toBe('error: --version: must look like 1.0.0\n');
     expect(bench.sandbox.requestCount()).toBe(0);
   });
 

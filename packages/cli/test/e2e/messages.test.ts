@@ -1,0 +1,64 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_ORG_ID } from '@credential-agent/sandbox';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './support/bench.js';
+
+const e2e = useE2E();
+const token = () => e2e.sandbox().sandbox.issueToken();
+const cred = ['--credential-type', 'indy', '--cred-def-id', 'cd-1', '--org', DEMO_ORG_ID];
+
+describe('messages name what the user gave (item 13)', { timeout: 60_000 }, () => {
+  it('names --email, not the SDK field', async () => {
+    const login = await e2e.run(['login', '--email', 'not-an-email', '--password-stdin'], { stdin: 'pw' });
+    expect(login.stderr).toBe('error: --email: must be an e-mail address\n');
+    const email = await e2e.run(['offers', 'email', '--email', 'bad', ...cred], {
+      env: { AGENT_CLI_TOKEN: token() },
+    });
+    expect(email.stderr).toBe('error: --email (credentialOffer[0].emailId): must be an e-mail address\n');
+    expect([login.code, email.code]).toEqual([2, 2]);
+  });
+
+  it('names the --file field in plain words', async () => {
+    const file = join(e2e.configDir(), 'numbers.json');
+    writeFileSync(file, JSON.stringify({ credentialOffer: [{ emailId: 'a@example.com' }], comment: 5 }));
+    const result = await e2e.run(['offers', 'email', '--file', file, ...cred], {
+      env: { AGENT_CLI_TOKEN: token() },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: --file ${file}: "comment" must be a string (got a number)\n`);
+  });
+
+  it('names AGENT_CLI_TIMEOUT when the variable is wrong', async () => {
+    const result = await e2e.run(['whoami'], { env: { AGENT_CLI_TIMEOUT: '-5' } });
+    expect(result.stderr).toBe(
+      'error: AGENT_CLI_TIMEOUT must be a positive whole number of milliseconds, got "-5"\n',
+    );
+  });
+});
+
+describe('AGENT_CLI_TOKEN (item 14)', { timeout: 60_000 }, () => {
+  it('says the variable was refused instead of hinting at login', async () => {
+    const result = await e2e.run(['credentials', 'list'], { env: { AGENT_CLI_TOKEN: 'garbage-token' } });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toBe(
+      'error: Unauthorized (HTTP 401)\nhint: the service refused AGENT_CLI_TOKEN: set a valid token, or unset it to use the profile\n',
+    );
+  });
+
+  it('refuses a token with a control character, naming the variable, also with --verbose', async () => {
+    const result = await e2e.run(['credentials', 'list', '--verbose'], {
+      env: { AGENT_CLI_TOKEN: 'ab\u0001cdef' },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: AGENT_CLI_TOKEN contains a control character or a space\n');
+  });
+
+  it('whoami does not claim to check a token it never sends', async () => {
+    const result = await e2e.run(['whoami'], { env: { AGENT_CLI_TOKEN: 'garbage-token' } });
+    expect(result.stdout).toMatch(/^Token: +from AGENT_CLI_TOKEN$/m);
+    expect(result.stdout).toMatch(/^Expires: +not checked \(whoami sends no request\)$/m);
+    const help = await e2e.run(['whoami', '--help']);
+    expect(help.stdout).not.toContain('valid');
+  });
+});
