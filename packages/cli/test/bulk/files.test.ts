@@ -22,11 +22,20 @@ describe('agent-cli offers email --csv: the files it writes', () => {
 
   it('creates the journal and the reports owner-only under umask 000, and leaves no temporary file', async () => {
     const { dir, csv, run } = await setup();
-    const result = await run(['--report', join(dir, 'r.json'), '--junit', join(dir, 'r.xml')], { umask: '000' });
+    const result = await run(['--report', join(dir, 'r.json'), '--junit', join(dir, 'r.xml')], {
+      umask: '000',
+    });
     expect(result.code).toBe(0);
-    const modes = await Promise.all([`${csv}.journal.jsonl`, join(dir, 'r.json'), join(dir, 'r.xml')].map(mode));
+    const modes = await Promise.all(
+      [`${csv}.journal.jsonl`, join(dir, 'r.json'), join(dir, 'r.xml')].map(mode),
+    );
     expect(modes).toEqual(['600', '600', '600']);
-    expect((await readdir(dir)).sort()).toEqual(['holders.csv', 'holders.csv.journal.jsonl', 'r.json', 'r.xml']);
+    expect((await readdir(dir)).sort()).toEqual([
+      'holders.csv',
+      'holders.csv.journal.jsonl',
+      'r.json',
+      'r.xml',
+    ]);
   });
 
   it('never writes through symbolic links planted at the report paths or their old temporary names', async () => {

@@ -10,7 +10,17 @@ const indy = ['--credential-type', 'indy', '--cred-def-id', 'cred-def'];
 /** A finished run of 5 holders, one per request; its CSV and journal. */
 async function finishedRun(): Promise<{ csv: string; journal: string; lines: string[] }> {
   const csv = await writeCsv(await tempDir(), holderLines(5));
-  const first = await bench.run(['offers', 'email', '--csv', csv, ...indy, '--batch-size', '1', '--concurrency', '1']);
+  const first = await bench.run([
+    'offers',
+    'email',
+    '--csv',
+    csv,
+    ...indy,
+    '--batch-size',
+    '1',
+    '--concurrency',
+    '1',
+  ]);
   expect(first.code).toBe(0);
   const journal = `${csv}.journal.jsonl`;
   return { csv, journal, lines: (await readFile(journal, 'utf8')).trimEnd().split('\n') };

@@ -1,10 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runBulk } from '../../src/bulk/engine.js';
 import { Journal } from '../../src/bulk/journal.js';
 import { Tally } from '../../src/bulk/outcome.js';
 import { Progress } from '../../src/bulk/progress.js';
-import { tempDir } from './support.js';
+import { holderLines, runOptions, tempDir, writeCsv } from './support.js';
 
 function tallyOf(sent: number, failed = 0): Tally {
   const tally = new Tally();
@@ -74,5 +75,32 @@ describe('journal', () => {
     await again.journal.append({ t: 'start', batch: 4, rows: [5] });
     await again.journal.close();
     expect((await readFile(path, 'utf8')).split('\n').at(-2)).toBe('{"t":"start","batch":4,"rows":[5]}');
+  });
+});
+
+describe('progress on a terminal', () => {
+  it('clears the progress line before a row problem is printed', async () => {
+    const csv = await writeCsv(await tempDir(), [
+      'bad1,A,BSc',
+      'bad2,B,BSc',
+      ...holderLines(2),
+      'bad3,C,BSc',
+    ]);
+    const out: string[] = [];
+    let now = 0;
+    const ports = {
+      offers: undefined,
+      err: (line: string) => out.push(`${line}\n`),
+      progress: { write: (text: string) => out.push(text), tty: true },
+      now: () => {
+        now += 150;
+        return now;
+      },
+    };
+    await runBulk(runOptions(csv, { dryRun: true }), ports);
+    const text = out.join('');
+    expect(text.match(/line \d+ \(bad\d\)/g)).toHaveLength(3);
+    expect(text).not.toMatch(/(?<!\n|^|\u001b\[2K)line \d+ \(bad/);
+    expect(text).toMatch(/5\/5 rows · 2 valid · 3 invalid · \d+ rows\/s\n$/);
   });
 });
