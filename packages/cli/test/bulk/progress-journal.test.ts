@@ -100,7 +100,9 @@ describe('progress on a terminal', () => {
     await runBulk(runOptions(csv, { dryRun: true }), ports);
     const text = out.join('');
     expect(text.match(/line \d+ \(bad\d\)/g)).toHaveLength(3);
-    expect(text).not.toMatch(/(?<!\n|^|\u001b\[2K)line \d+ \(bad/);
+    // Each problem starts a line of its own: after a newline or after the progress line was cleared.
+    const before = [...text.matchAll(/line \d+ \(bad/g)].map((m) => text.slice(0, m.index));
+    expect(before.filter((t) => !(t === '' || t.endsWith('\n') || t.endsWith('\r\u001b[2K')))).toEqual([]);
     expect(text).toMatch(/5\/5 rows · 2 valid · 3 invalid · \d+ rows\/s\n$/);
   });
 });
