@@ -32,7 +32,7 @@ async function serveSandbox() {
   parentPort.postMessage({ url: running.url, token: running.sandbox.issueToken() });
 }
 
-async function startSandboxWorker() {
+export async function startSandboxWorker() {
   const worker = new Worker(new URL(import.meta.url));
   const { url, token } = await new Promise((resolve, reject) => {
     worker.once('message', resolve);

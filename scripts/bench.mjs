@@ -1,9 +1,10 @@
 // `pnpm bench`: the performance budget of DESIGN.md, measured as ratios in one run on one machine.
 // Needs the packages built (`pnpm build`). `--quick` takes fewer samples (a smoke test, not figures
-// to record); `--only cli,sdk,size` runs a subset; `--write` also records the results in
+// to record); `--only cli,cache,sdk,size` runs a subset; `--write` also records the results in
 // BENCHMARKS.md (between its `bench:results` markers).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { benchCli } from './bench-cli.mjs';
+import { benchCompileCache } from './bench-compile-cache.mjs';
 import { benchSdk } from './bench-sdk.mjs';
 import { benchSize } from './bench-size.mjs';
 import { formatTable, machine } from './bench-stats.mjs';
@@ -14,6 +15,7 @@ const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : undefined;
 const suites = [
   ['cli', 'CLI start-up', benchCli],
+  ['cache', 'CLI start-up with and without the compile cache (Node ≥ 22.1)', benchCompileCache],
   ['sdk', 'SDK call overhead', benchSdk],
   ['size', 'SDK size', benchSize],
 ];

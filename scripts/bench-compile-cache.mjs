@@ -1,0 +1,80 @@
+// CLI start-up with and without Node's compile cache (`module.enableCompileCache()`, Node 22.1 and
+// later), which the CLI's launcher turns on. Runs the package's bin on a Node that has it: this
+// Node, else the Node 24 or 22 that CI installs into .ci/node24 or .ci/node22 (`bash .ci/run`), or
+// the one in BENCH_NODE. Alternating runs, medians; the ratio is with / without (lower is better).
+// Run alone with `node scripts/bench-compile-cache.mjs`, or as part of `pnpm bench`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import module from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startSandboxWorker } from './bench-cli.mjs';
+import { alternate, formatTable, infoRow, machine, ratioRow } from './bench-stats.mjs';
+
+const root = new URL('../', import.meta.url);
+const cliDir = new URL('packages/cli/', root);
+const bin = fileURLToPath(
+  new URL(JSON.parse(readFileSync(new URL('package.json', cliDir), 'utf8')).bin['agent-cli'], cliDir),
+);
+
+/** A Node binary with `module.enableCompileCache`, or undefined. */
+function nodeWithCache() {
+  if (process.env.BENCH_NODE) return process.env.BENCH_NODE;
+  if (typeof module.enableCompileCache === 'function') return process.execPath;
+  return ['24', '22']
+    .map((v) => fileURLToPath(new URL(`.ci/node${v}/node_modules/.bin/node`, root)))
+    .find((path) => existsSync(path));
+}
+
+function run(node, args, env) {
+  const result = spawnSync(node, args, { env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return result.stdout;
+}
+
+/** Measures the CLI with and without the compile cache; returns table rows. */
+export async function benchCompileCache({ quick = false } = {}) {
+  const node = nodeWithCache();
+  if (!node)
+    return [infoRow('compile cache: skipped, no Node ≥ 22.1 (run bash .ci/run once)', undefined, 'ms')];
+  const version = run(node, ['--version'], process.env).trim();
+  const sandbox = await startSandboxWorker();
+  const temp = mkdtempSync(join(tmpdir(), 'agent-cli-cache-bench-'));
+  // TMPDIR holds the cache where the launcher puts it by default; NODE_COMPILE_CACHE stays unset.
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: temp,
+    TMPDIR: temp,
+    NO_COLOR: '1',
+    AGENT_CLI_CONFIG_DIR: temp,
+    AGENT_CLI_BASE_URL: sandbox.url,
+    AGENT_CLI_TOKEN: sandbox.token,
+  };
+  const without = { ...env, NODE_DISABLE_COMPILE_CACHE: '1' };
+  try {
+    const rows = [];
+    for (const args of [
+      ['credentials', 'list', '--json'],
+      ['config', 'list'],
+    ]) {
+      run(node, [bin, ...args], env); // fills the cache
+      const m = await alternate({
+        rounds: quick ? 5 : 30,
+        subject: () => run(node, [bin, ...args], env),
+        baseline: () => run(node, [bin, ...args], without),
+      });
+      rows.push(ratioRow(`agent-cli ${args.join(' ')} on Node ${version}: cache vs none`, m));
+    }
+    return rows;
+  } finally {
+    await sandbox.close();
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(
+    `${machine()}\n\n${formatTable(await benchCompileCache({ quick: process.argv.includes('--quick') }))}`,
+  );
+}
