@@ -5,6 +5,7 @@ import { collectAttr, mergeFlags, readBodyFile, requireFields } from '../../inpu
 import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentOfferCreated } from '../../presenters/offers.js';
+import { printQr } from '../../presenters/qr.js';
 
 interface CreateOptions {
   file?: string;
@@ -16,6 +17,7 @@ interface CreateOptions {
   label?: string;
   goalCode?: string;
   shortenUrl?: boolean;
+  qr?: boolean;
 }
 
 /** `agent-cli offers create`. */
@@ -32,6 +34,7 @@ export function registerCreate(group: Command, ctx: CliContext): void {
     .option('--label <label>', 'label of the invitation')
     .option('--goal-code <code>', 'goal code')
     .option('--shorten-url', 'ask for a short invitation URL')
+    .option('--qr', 'on a terminal, also print the invitation URL as a QR code')
     .addHelpText(
       'after',
       `
@@ -64,4 +67,5 @@ export async function runCreate(ctx: CliContext, opts: CreateOptions): Promise<v
     sdk.org(orgId).offers.create(body, { signal: ctx.signal }),
   );
   printData(ctx, result, presentOfferCreated);
+  if (opts.qr) await printQr(ctx, result.data.invitationUrl);
 }
