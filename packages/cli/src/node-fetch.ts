@@ -1,27 +1,57 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import { type Duplex, pipeline, type Readable, type Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 
 /** Statuses whose response has no body (the `Response` constructor refuses one). */
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
-/** The body as a web stream that fails (ECONNRESET) when the connection closes before the end. */
+/** The decoder of a `content-encoding` fetch would undo (gzip, deflate, br), if any. */
+function decoderFor(encoding: string | string[] | undefined): Transform | undefined {
+  const name = String(encoding ?? '')
+    .trim()
+    .toLowerCase();
+  if (name === 'gzip' || name === 'x-gzip') return createGunzip();
+  if (name === 'deflate') return createInflate();
+  if (name === 'br') return createBrotliDecompress();
+  return undefined;
+}
+
+/**
+ * The body as a web stream, decoded as fetch decodes it, read only as fast as it is consumed (the
+ * socket is paused while the consumer is busy, so memory stays flat). It fails (ECONNRESET) when
+ * the connection closes before the end; cancelling it closes the connection.
+ */
 function bodyOf(res: IncomingMessage): ReadableStream<Uint8Array> {
+  const decoder = decoderFor(res.headers['content-encoding']);
+  const source: Readable = decoder ?? res;
+  if (decoder) pipeline(res, decoder, () => undefined);
   let settled = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      res.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
-      res.on('end', () => {
+      const fail = (error: Error & { code?: string }) => {
+        if (settled) return;
+        settled = true;
+        controller.error(Object.assign(error, { code: error.code ?? 'ECONNRESET' }));
+      };
+      source.on('data', (chunk: Buffer) => {
+        controller.enqueue(new Uint8Array(chunk));
+        if ((controller.desiredSize ?? 0) <= 0) source.pause();
+      });
+      source.on('end', () => {
         settled = true;
         controller.close();
       });
+      source.on('error', fail);
       res.on('close', () => {
-        if (settled || res.complete) return;
-        settled = true;
-        const error = new Error('the connection closed before the answer was complete');
-        controller.error(Object.assign(error, { code: 'ECONNRESET' }));
+        if (!res.complete) fail(new Error('the connection closed before the answer was complete'));
       });
     },
+    pull() {
+      source.resume();
+    },
     cancel() {
+      decoder?.destroy();
       res.destroy();
     },
   });
@@ -32,10 +62,19 @@ function toResponse(res: IncomingMessage): Response {
   for (const [name, value] of Object.entries(res.headers)) {
     for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) headers.append(name, v);
   }
-  const status = res.statusCode ?? 500;
-  const body = NULL_BODY.has(status) ? null : bodyOf(res);
+  const status = res.statusCode ?? 0;
+  // `Response` refuses statuses outside 200–599; Node's fetch reports them as they came (the SDK
+  // then names them in a typed error), and so does this one.
+  const usual = status >= 200 && status <= 599;
+  const body = !usual || NULL_BODY.has(status) ? null : bodyOf(res);
   if (!body) res.resume();
-  return new Response(body, { status, statusText: res.statusMessage ?? '', headers });
+  const response = new Response(body, {
+    status: usual ? status : 200,
+    statusText: res.statusMessage ?? '',
+    headers,
+  });
+  if (!usual) Object.defineProperty(response, 'status', { value: status });
+  return response;
 }
 
 /**
@@ -55,9 +94,25 @@ export const nodeFetch: typeof fetch = async (input, init) => {
   // Looked up at call time (not imported by name), so interceptors such as msw's see the call.
   const send = url.protocol === 'https:' ? https.request : http.request;
   return new Promise<Response>((resolve, reject) => {
-    const outgoing = send(url, { method: req.method, headers, signal: req.signal }, (res) =>
-      resolve(toResponse(res)),
-    );
+    const answer = (res: IncomingMessage) => {
+      try {
+        resolve(toResponse(res));
+      } catch (error) {
+        // A header no `Headers` accepts: a failed request, never an uncaught exception.
+        res.destroy();
+        reject(error);
+      }
+    };
+    const outgoing = send(url, { method: req.method, headers, signal: req.signal }, answer);
+    // A 101 nobody asked for: hand it over as it came (its socket is of no use).
+    outgoing.on('upgrade', (res: IncomingMessage, socket: Duplex) => {
+      socket.destroy();
+      answer(res);
+    });
+    // Node's Request follows the caller's signal through a weak reference that lives only as long
+    // as the Request: hold it until the exchange is over, or a garbage collection would cut the
+    // signal off and an abort would no longer close the socket.
+    outgoing.once('close', () => req.signal.aborted);
     outgoing.on('error', reject);
     outgoing.end(body);
   });

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './core/body.js';
 import { RequestValidationError } from './core/errors.js';
 import { parseRequest, parseResponse } from './core/parse.js';
 import { type PasswordEncryption, passwordEncrypter } from './core/password-encryption.js';
+import type { ResponseTooLargeError } from './core/protocol-errors.js';
 import type { RetryOptions } from './core/retry.js';
 import { MemoryTokenStore, type TokenStore } from './core/token-store.js';
 import { type RawResponse, Transport, type TransportHooks } from './core/transport.js';
@@ -34,8 +36,17 @@ export interface AgentClientOptions {
   timeout?: number | false;
   /** Retry policy; default two retries for GETs. See {@link RetryOptions}. */
   retry?: RetryOptions | number | false;
-  /** A `fetch` to use instead of the global one (tests, proxies, instrumentation). */
+  /**
+   * A `fetch` to use instead of the global one (tests, proxies, instrumentation). It is asked not
+   * to follow redirects; an answer it followed anyway to another origin is refused.
+   */
   fetch?: typeof globalThis.fetch;
+  /**
+   * The largest answer accepted, in decoded bytes (after gzip); default
+   * {@link DEFAULT_MAX_RESPONSE_BYTES} (256 MiB, some 200,000 credential records). A larger answer
+   * is a {@link ResponseTooLargeError}, never retried.
+   */
+  maxResponseBytes?: number;
   /** Observers of requests, responses and retries; secrets arrive redacted. */
   hooks?: TransportHooks;
   /**
@@ -84,6 +95,7 @@ export class AgentClient {
       timeout: options.timeout ?? 30_000,
       retry: options.retry,
       fetch: options.fetch,
+      maxResponseBytes: checkMaxBytes(options.maxResponseBytes),
       hooks: options.hooks ?? {},
       secrets: () => [password, encryptionKey],
       reauthenticate: provider
@@ -134,7 +146,7 @@ export class AgentClient {
    * const { status, headers, body } = await agent.requestRaw({ method: 'GET', path: '/credentials' });
    */
   async requestRaw(request: AnyRequest<z.ZodType | undefined>): Promise<RawResponse> {
-    return this.#transport.send(anyCall(request));
+    return this.#transport.exchange(anyCall(request));
   }
 
   /**
@@ -152,6 +164,20 @@ export class AgentClient {
   }
 }
 
+function optionError(path: string, message: string): RequestValidationError {
+  return new RequestValidationError(`Invalid client options: ${path} ${message}`, [{ path, message }]);
+}
+
+function checkMaxBytes(value: unknown): number {
+  if (value === undefined) return DEFAULT_MAX_RESPONSE_BYTES;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  throw optionError('maxResponseBytes', 'must be a positive whole number of bytes');
+}
+
+/**
+ * The base URL, checked: http(s), and no userinfo (a password there would reach every error
+ * message), query or fragment (paths are appended to it). The message never repeats the value.
+ */
 function checkBaseUrl(value: unknown): string {
   let url: URL | undefined;
   try {
@@ -160,8 +186,16 @@ function checkBaseUrl(value: unknown): string {
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    const issue = { path: 'baseUrl', message: 'must be an http(s) URL' };
-    throw new RequestValidationError(`Invalid client options: baseUrl ${issue.message}`, [issue]);
+    throw optionError('baseUrl', 'must be an http(s) URL');
+  }
+  if (url.username || url.password) {
+    throw optionError(
+      'baseUrl',
+      'must not contain a user name or password (user:password@); use credentials or a token',
+    );
+  }
+  if (url.search || url.hash || /[?#]/.test(String(value))) {
+    throw optionError('baseUrl', 'must not contain a query (?…) or a fragment (#…)');
   }
   return url.href.replace(/\/+$/, '');
 }

@@ -3,10 +3,12 @@
  * @packageDocumentation
  */
 export { AgentClient, type AgentClientOptions, type CredentialsProvider } from './client.js';
+export { DEFAULT_MAX_RESPONSE_BYTES } from './core/body.js';
 export * from './core/errors.js';
 export { formatPath } from './core/parse.js';
 export { decryptPassword, encryptPassword, type PasswordEncryption } from './core/password-encryption.js';
 export { path } from './core/path.js';
+export * from './core/protocol-errors.js';
 export { REDACTED, redactValue } from './core/redact.js';
 export type { RetryOptions } from './core/retry.js';
 export { isExpired, MemoryTokenStore, type StoredToken, type TokenStore } from './core/token-store.js';

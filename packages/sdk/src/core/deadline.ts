@@ -37,6 +37,32 @@ export class Deadline {
     return this.#timedOut;
   }
 
+  /**
+   * Settles like `promise`, or rejects with the abort reason as soon as the deadline passes or the
+   * caller aborts, whether or not whatever `promise` waits on heeds the signal. Each phase of an
+   * attempt (headers, every chunk of the body) goes through it, so no weak reference inside
+   * `fetch` decides when a call ends.
+   */
+  race<T>(promise: Promise<T>): Promise<T> {
+    const signal = this.signal;
+    if (!signal) return promise;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      promise.then(
+        (value) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(value);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+
   /** Stops the timer and lets go of the caller's signal. */
   dispose(): void {
     clearTimeout(this.#timer);

@@ -2,36 +2,25 @@ import type { Deadline } from './deadline.js';
 import { AbortError, type AgentError, ConnectionError, type RequestInfo, TimeoutError } from './errors.js';
 import type { AttemptFailure } from './retry.js';
 
-/** An attempt that got no usable answer, and what the retry policy should know of it. */
-export interface FailedAttempt {
-  failure: AttemptFailure;
-  error: AgentError;
-}
-
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
  * Maps what `fetch` or reading the body threw to an SDK error. `phase` is `send` while waiting for
  * the response headers and `read` while reading the body (the request certainly arrived then).
- * @throws {@link AbortError} when the caller's signal ended the attempt: that is never retried.
+ * The caller's signal gives an {@link AbortError}, the attempt's own deadline a {@link TimeoutError}.
  */
-export function failedAttempt(
+export function attemptError(
   info: RequestInfo,
   thrown: unknown,
   deadline: Deadline,
   caller: AbortSignal | undefined,
   phase: 'send' | 'read',
-): FailedAttempt {
+): AgentError {
   const where = `${info.method} /${info.path}`;
-  if (caller?.aborted) throw new AbortError(`${where} was aborted`, { cause: thrown });
+  if (caller?.aborted) return new AbortError(`${where} was aborted`, { cause: thrown });
   if (deadline.timedOut) {
     const ms = deadline.timeout === false ? 0 : deadline.timeout;
-    const error = new TimeoutError(`${where} timed out after ${ms} ms`, {
-      ...info,
-      timeout: ms,
-      cause: thrown,
-    });
-    return { failure: { kind: 'timeout' }, error };
+    return new TimeoutError(`${where} timed out after ${ms} ms`, { ...info, timeout: ms, cause: thrown });
   }
   const code = networkCode(thrown);
   const sent = phase === 'read' || !(code !== undefined && NOT_SENT.has(code));
@@ -43,10 +32,17 @@ export function failedAttempt(
   } else if (sent && mayHaveArrived) {
     message = `The connection failed after ${where} was sent${mayHaveArrived} (${detail})`;
   }
-  return {
-    failure: { kind: 'network', sent },
-    error: new ConnectionError(message, { ...info, sent, cause: thrown }),
-  };
+  return new ConnectionError(message, { ...info, sent, cause: thrown });
+}
+
+/**
+ * What the retry policy needs to know of an attempt that got no usable answer, or `undefined`
+ * when it must never be retried (an abort, a redirect, an oversized answer, an odd status).
+ */
+export function failureOf(error: AgentError): AttemptFailure | undefined {
+  if (error instanceof TimeoutError) return { kind: 'timeout' };
+  if (error instanceof ConnectionError) return { kind: 'network', sent: error.sent };
+  return undefined;
 }
 
 /** The system error code behind a failed fetch (`ECONNREFUSED`, `ECONNRESET`, …), if any. */

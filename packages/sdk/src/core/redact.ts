@@ -25,11 +25,17 @@ export function redactValue(value: unknown, secrets: readonly (string | undefine
   return value;
 }
 
-/** Headers as a plain object, with `Authorization` and cookies redacted. */
-export function redactHeaders(headers: Headers): Record<string, string> {
+/**
+ * Headers as a plain object: secret-named headers (`Authorization`, cookies) redacted, and each of
+ * `secrets` scrubbed from the others (a server may echo a token in any header).
+ */
+export function redactHeaders(
+  headers: Headers,
+  secrets: readonly (string | undefined)[] = [],
+): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((v, k) => {
-    out[k] = SECRET_KEY.test(k) ? REDACTED : v;
+    out[k] = SECRET_KEY.test(k) ? REDACTED : scrub(v, secrets);
   });
   return out;
 }

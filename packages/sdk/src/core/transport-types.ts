@@ -67,6 +67,8 @@ export interface TransportOptions {
   timeout: number | false;
   retry: RetryOptions | number | false | undefined;
   fetch: typeof globalThis.fetch | undefined;
+  /** Cap on the decoded bytes of one answer. */
+  maxResponseBytes: number;
   hooks: TransportHooks;
   /** Signs in again when the token is missing, expired or rejected; undefined without credentials. */
   reauthenticate: (() => Promise<void>) | undefined;
@@ -84,13 +86,14 @@ export interface Call<Res extends z.ZodType> extends RequestOptions {
   /** Schema of the body; parse errors become `RequestValidationError` and nothing is sent. */
   request?: z.ZodType | undefined;
   response: Res;
-  /** Unwrap a gateway `{ statusCode, message, data }` envelope (endpoints whose spec answer is bare). */
-  unwrap?: boolean;
   /** Send the bearer token. Default true. */
   auth?: boolean;
   /** Values to scrub from error messages besides the token (a password being sent). */
   secrets?: readonly string[];
 }
+
+/** A call without its response schema: what the transport's `send` takes. */
+export type CallInit = Omit<Call<z.ZodType>, 'response'>;
 
 /** What came back, before response validation. */
 export interface RawResponse {

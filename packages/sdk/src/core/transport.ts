@@ -1,33 +1,28 @@
 import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
-import { Deadline } from './deadline.js';
-import { parseBody, unwrapEnvelope } from './envelope.js';
-import {
-  AbortError,
-  AuthenticationError,
-  type AuthenticationFailure,
-  ConnectionError,
-  TimeoutError,
-} from './errors.js';
+import { type Answer, type AttemptLimits, attempt, type Outgoing, type Sender } from './attempt.js';
+import { BearerAuth, type Credential } from './bearer.js';
+import { unwrapEnvelope } from './envelope.js';
+import { AbortError, type AgentError } from './errors.js';
 import { withExtraBody } from './extra-body.js';
-import { type FailedAttempt, failedAttempt } from './failures.js';
+import { failureOf } from './failures.js';
 import { errorFromResponse } from './http-errors.js';
+import { Observer } from './observer.js';
 import { parseRequest, parseResponse } from './parse.js';
-import { redactHeaders, redactValue } from './redact.js';
 import {
   type AttemptFailure,
   isRetryable,
   parseRetryAfter,
-  type ResolvedRetry,
   resolveRetry,
   retryDelay,
   sleep,
 } from './retry.js';
-import { isExpired } from './token-store.js';
-import type { Call, RawResponse, TransportHooks, TransportOptions } from './transport-types.js';
+import { routeOf } from './routes.js';
+import type { Call, CallInit, RawResponse, TransportOptions } from './transport-types.js';
 
 export type {
   Call,
+  CallInit,
   RawResponse,
   RequestEvent,
   RequestOptions,
@@ -37,20 +32,30 @@ export type {
   TransportOptions,
 } from './transport-types.js';
 
-/** The HTTP layer: base URL, bearer token, timeout, retries, hooks, error mapping. */
+/**
+ * The HTTP layer, as a pipeline: validate the body → auth step (token, re-sign-in after a 401)
+ * wrapping → retry loop over → one attempt (send, status check, capped body read, all under one
+ * deadline) → error mapping → envelope unwrapping by route family.
+ */
 export class Transport {
-  readonly #ky: KyInstance;
+  readonly #send: Sender;
   readonly #options: TransportOptions;
-  #reauth: Promise<void> | undefined;
+  readonly #auth: BearerAuth;
+  readonly #observer: Observer;
 
   constructor(options: TransportOptions) {
     this.#options = options;
-    this.#ky = ky.create({
-      prefixUrl: options.baseUrl,
+    this.#auth = new BearerAuth(options.tokenStore, options.reauthenticate);
+    this.#observer = new Observer(options.hooks);
+    const client: KyInstance = ky.create({
       retry: 0,
       throwHttpErrors: false,
+      // The attempt's deadline times every phase; ky's timer would stop at the headers.
+      timeout: false,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
+    // ky builds the Request; the attempt owns the deadline, the redirect check and the body read.
+    this.#send = (url, init) => client(url, init as Parameters<KyInstance>[1]);
   }
 
   /** Sends a call and validates the answer against `call.response`. */
@@ -63,43 +68,68 @@ export class Transport {
     });
   }
 
-  /** Sends a call and returns the (unwrapped) body without validating it. */
-  async send(call: Omit<Call<z.ZodType>, 'response'>): Promise<RawResponse> {
+  /** Sends a call and returns the body (unwrapped as its route family says) without validating it. */
+  async send(call: CallInit): Promise<RawResponse> {
+    const raw = await this.exchange(call);
+    const envelope = routeOf(call.path).envelope;
+    return envelope === 'unwrap' ? { ...raw, body: unwrapEnvelope(raw.body) } : raw;
+  }
+
+  /** Sends a call and returns the body as the server sent it (no envelope taken off). */
+  async exchange(call: CallInit): Promise<RawResponse> {
     const parsed = call.request ? parseRequest(call.request, call.body) : call.body;
     const body = withExtraBody(parsed, call.extraBody, call.request);
-    const useAuth = call.auth !== false;
-    let token = useAuth ? await this.#token(call) : undefined;
+    let used: Credential | undefined;
+    // Attempts are numbered across the auth step's second send, as the hooks report them.
+    const attempts = { sent: 0 };
+    const answer = await this.#auth.wrap(call, (credential) => {
+      used = credential;
+      return this.#retrying(call, body, credential, attempts);
+    });
+    if (answer.status === 401) throw this.#errorOf(call, answer, this.#secrets(call, used));
+    return { status: answer.status, headers: answer.headers, body: answer.body };
+  }
+
+  /** Attempts until an answer is usable (2xx) or is a 401 for the auth step, or the policy gives up. */
+  async #retrying(
+    call: CallInit,
+    body: unknown,
+    credential: Credential,
+    attempts: { sent: number },
+  ): Promise<Answer> {
+    const secrets = this.#secrets(call, credential);
+    const out = this.#outgoing(call, body, credential);
+    const limits: AttemptLimits = {
+      baseUrl: this.#options.baseUrl,
+      maxResponseBytes: this.#options.maxResponseBytes,
+      secrets,
+    };
     const policy = resolveRetry(call.retry ?? this.#options.retry);
-    let reauthenticated = false;
-    for (let attempt = 1; ; attempt++) {
-      let outcome: { response: Response } | FailedAttempt = await this.#attempt(call, body, token, attempt);
-      if ('response' in outcome) {
-        if (outcome.response.status === 401 && useAuth) {
-          await this.#clearIfCurrent(token);
-          if (this.#options.reauthenticate && !reauthenticated && !call.signal?.aborted) {
-            reauthenticated = true;
-            // Read the refused answer: hooks see it, and an unread body would hold the connection.
-            await this.#read(call, outcome.response, attempt, token).catch(() => undefined);
-            token = await this.#token(call, true);
-            continue;
-          }
-        }
-        try {
-          return await this.#finish(call, outcome.response, token, attempt);
-        } catch (error) {
-          // A body that broke off is a network failure: a GET may try again, a POST may not.
-          if (!(error instanceof ConnectionError)) throw error;
-          outcome = { failure: { kind: 'network', sent: true }, error };
-        }
+    for (let n = 1; ; n++) {
+      let error: AgentError;
+      let failure: AttemptFailure | undefined;
+      const number = ++attempts.sent;
+      this.#observer.request(out, number, body, secrets);
+      try {
+        const answer = await attempt(this.#send, out, limits);
+        this.#observer.response(out, answer, number, secrets);
+        if ((answer.status >= 200 && answer.status < 300) || answer.status === 401) return answer;
+        const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'));
+        failure = { kind: 'status', status: answer.status, retryAfterMs };
+        error = this.#errorOf(call, answer, secrets);
+      } catch (thrown) {
+        error = thrown as AgentError;
+        failure = failureOf(error);
       }
-      const delay = attempt <= policy.limit ? this.#delay(call, outcome.failure, attempt, policy) : undefined;
-      if (delay === undefined) throw outcome.error;
-      this.#hook('onRetry', {
+      const retryable = failure && n <= policy.limit && isRetryable(call.method, failure);
+      const delay = failure && retryable ? retryDelay(n, failure, policy) : undefined;
+      if (delay === undefined) throw error;
+      this.#observer.retry({
         method: call.method,
-        url: this.#url(call.path),
-        attempt,
+        url: out.url,
+        attempt: number,
         delayMs: delay,
-        reason: outcome.error.message,
+        reason: error.message,
       });
       await sleep(delay, call.signal).catch(() => {
         throw new AbortError(`${call.method} /${call.path} was aborted`, { cause: call.signal?.reason });
@@ -107,196 +137,40 @@ export class Transport {
     }
   }
 
-  /** Clears the stored token after a 401, unless another call has stored a newer one meanwhile. */
-  async #clearIfCurrent(token: string | undefined): Promise<void> {
-    const store = this.#options.tokenStore;
-    if ((await store.get())?.accessToken === token) await store.clear();
+  /** What to scrub from anything shown: the credential, the call's own secrets, the client's. */
+  #secrets(call: CallInit, credential: Credential | undefined): (string | undefined)[] {
+    return [...(credential?.secrets ?? []), ...(call.secrets ?? []), ...this.#options.secrets()];
   }
 
-  #delay(
-    call: Call<z.ZodType> | Omit<Call<z.ZodType>, 'response'>,
-    failure: AttemptFailure,
-    attempt: number,
-    policy: ResolvedRetry,
-  ) {
-    return isRetryable(call.method, failure) ? retryDelay(attempt, failure, policy) : undefined;
-  }
-
-  async #token(call: Omit<Call<z.ZodType>, 'response'>, force = false): Promise<string> {
-    const store = this.#options.tokenStore;
-    let stored = force ? undefined : await store.get();
-    let reason: AuthenticationFailure | undefined;
-    if (!stored) reason = 'missing-token';
-    else if (isExpired(stored)) reason = 'expired-token';
-    if (reason && this.#options.reauthenticate) {
-      this.#reauth ??= this.#options.reauthenticate().finally(() => {
-        this.#reauth = undefined;
-      });
-      await this.#reauth;
-      stored = await store.get();
-      reason = stored ? undefined : 'missing-token';
-    }
-    if (!stored || reason) {
-      if (reason === 'expired-token') await store.clear();
-      const message =
-        reason === 'expired-token'
-          ? 'The access token has expired; sign in again'
-          : 'Not signed in: call auth.signIn() or give the client a token or credentials';
-      throw new AuthenticationError(message, {
-        status: 401,
-        body: undefined,
-        method: call.method,
-        path: call.path,
-        reason: reason ?? 'missing-token',
-      });
-    }
-    return stored.accessToken;
-  }
-
-  async #attempt(
-    call: Omit<Call<z.ZodType>, 'response'>,
-    body: unknown,
-    token: string | undefined,
-    attempt: number,
-  ): Promise<{ response: Response } | FailedAttempt> {
-    const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
-    if (token) headers['authorization'] = `Bearer ${token}`;
+  #outgoing(call: CallInit, body: unknown, credential: Credential): Outgoing {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...call.headers,
+      ...credential.headers,
+    };
     const payload = body === undefined ? undefined : JSON.stringify(body);
     if (payload !== undefined) headers['content-type'] = 'application/json';
-    const searchParams = cleanQuery(call.query);
-    const url = this.#url(call.path, searchParams);
-    if (this.#options.hooks.onRequest) {
-      this.#hook('onRequest', {
-        method: call.method,
-        url,
-        attempt,
-        headers: redactHeaders(new Headers(headers)),
-        body: redactValue(body, [token, ...(call.secrets ?? []), ...this.#secrets()]),
-      });
-    }
-    const deadline = new Deadline(call.signal, call.timeout ?? this.#options.timeout);
-    try {
-      const started = Date.now();
-      const response = await this.#ky(call.path, {
-        method: call.method,
-        headers,
-        ...(payload !== undefined ? { body: payload } : {}),
-        searchParams,
-        // The deadline, not ky's timer, times the attempt: ky's stops once the headers arrive.
-        timeout: false,
-        ...(deadline.signal ? { signal: deadline.signal } : {}),
-      });
-      attempts.set(response, { started, deadline });
-      if (response.ok || response.status === 401) return { response };
-      const failure: AttemptFailure = {
-        kind: 'status',
-        status: response.status,
-        retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
-      };
-      return { failure, error: await this.#errorOf(call, response, token, failure.retryAfterMs, attempt) };
-    } catch (error) {
-      deadline.dispose();
-      // Reading an error body can fail too: #read has already mapped that failure.
-      if (error instanceof AbortError) throw error;
-      if (error instanceof ConnectionError) return { failure: { kind: 'network', sent: true }, error };
-      if (error instanceof TimeoutError) return { failure: { kind: 'timeout' }, error };
-      return failedAttempt({ method: call.method, path: call.path }, error, deadline, call.signal, 'send');
-    }
-  }
-
-  async #read(
-    call: Omit<Call<z.ZodType>, 'response'>,
-    response: Response,
-    attempt: number,
-    token: string | undefined,
-  ) {
-    const meta = attempts.get(response);
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      const info = { method: call.method, path: call.path };
-      throw failedAttempt(info, error, meta?.deadline ?? new Deadline(undefined, false), call.signal, 'read')
-        .error;
-    } finally {
-      meta?.deadline.dispose();
-    }
-    const body = parseBody(text, response.headers.get('content-type'));
-    if (this.#options.hooks.onResponse) {
-      this.#hook('onResponse', {
-        method: call.method,
-        url: response.url || this.#url(call.path),
-        attempt,
-        status: response.status,
-        headers: redactHeaders(response.headers),
-        body: redactValue(body, [token, ...(call.secrets ?? []), ...this.#secrets()]),
-        durationMs: Date.now() - (meta?.started ?? Date.now()),
-      });
-    }
-    return body;
-  }
-
-  async #errorOf(
-    call: Omit<Call<z.ZodType>, 'response'>,
-    response: Response,
-    token: string | undefined,
-    retryAfterMs: number | undefined,
-    attempt: number,
-  ) {
-    const body = await this.#read(call, response, attempt, token);
-    return errorFromResponse(
-      {
-        status: response.status,
-        statusText: response.statusText,
-        body,
-        headers: response.headers,
-        method: call.method,
-        path: call.path,
-        retryAfterMs,
-      },
-      [token, ...(call.secrets ?? []), ...this.#secrets()],
-    );
-  }
-
-  async #finish(
-    call: Omit<Call<z.ZodType>, 'response'>,
-    response: Response,
-    token: string | undefined,
-    attempt: number,
-  ): Promise<RawResponse> {
-    if (response.status === 401) throw await this.#errorOf(call, response, token, undefined, attempt);
-    const body = await this.#read(call, response, attempt, token);
     return {
-      status: response.status,
-      headers: response.headers,
-      body: call.unwrap ? unwrapEnvelope(body) : body,
+      info: { method: call.method, path: call.path },
+      url: this.#url(call.path, call.query),
+      headers,
+      payload,
+      signal: call.signal,
+      timeout: call.timeout ?? this.#options.timeout,
     };
   }
 
-  #secrets(): readonly (string | undefined)[] {
-    return this.#options.secrets();
+  #errorOf(call: CallInit, answer: Answer, secrets: readonly (string | undefined)[]): AgentError {
+    const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'));
+    const { status, statusText, body, headers } = answer;
+    const init = { status, statusText, body, headers, method: call.method, path: call.path, retryAfterMs };
+    return errorFromResponse(init, secrets);
   }
 
-  #url(path: string, query?: Record<string, string>): string {
-    const base = this.#options.baseUrl.replace(/\/+$/, '');
-    const qs = query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : '';
-    return `${base}/${path}${qs}`;
+  #url(path: string, query: Record<string, string | undefined> | undefined): string {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.append(k, v);
+    const qs = params.size ? `?${params}` : '';
+    return `${this.#options.baseUrl.replace(/\/+$/, '')}/${path}${qs}`;
   }
-
-  #hook<K extends keyof TransportHooks>(name: K, event: Parameters<NonNullable<TransportHooks[K]>>[0]): void {
-    try {
-      (this.#options.hooks[name] as ((e: typeof event) => void) | undefined)?.(event);
-    } catch {
-      // A failing observer must not fail the call.
-    }
-  }
-}
-
-/** When each response's request was sent (for `durationMs`), and the deadline that times it. */
-const attempts = new WeakMap<Response, { started: number; deadline: Deadline }>();
-
-function cleanQuery(query: Record<string, string | undefined> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) out[k] = v;
-  return out;
 }

@@ -45,7 +45,6 @@ export class Auth extends Resource {
       path: 'auth/signin',
       body,
       response: SignInResult,
-      unwrap: true,
       auth: false,
       secrets,
       ...options,

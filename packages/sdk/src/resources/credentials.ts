@@ -28,7 +28,6 @@ export class Credentials extends Resource {
       path: 'credentials',
       query,
       response: CredentialExchangeRecordList,
-      unwrap: true,
       ...options,
     });
   }
@@ -51,7 +50,6 @@ export class Credentials extends Resource {
       body: params,
       request: NegotiateOfferParams,
       response: CredentialExchangeRecordSchema,
-      unwrap: true,
       ...options,
     });
   }

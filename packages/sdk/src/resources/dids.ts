@@ -18,7 +18,6 @@ export class Dids extends Resource {
       body: params,
       request: DidWriteParams,
       response: DidWriteResponse,
-      unwrap: true,
       secrets: [params?.seed, params?.privatekey].filter((s): s is string => typeof s === 'string'),
       ...options,
     });

@@ -20,7 +20,6 @@ export class OutOfBand extends Resource {
       method: 'GET',
       path: path`oob/${id}`,
       response: OutOfBandRecord,
-      unwrap: true,
       ...options,
     });
   }
@@ -44,7 +43,6 @@ export class OutOfBand extends Resource {
       body: params,
       request: AcceptInvitationParams,
       response: AcceptInvitationResult,
-      unwrap: true,
       ...options,
     });
   }

@@ -29,7 +29,6 @@ export class Schemas extends Resource {
         path: 'schemas',
         body: params,
         request: SchemaCreateParams,
-        unwrap: true,
         ...options,
       })
       .catch((error: unknown) => {

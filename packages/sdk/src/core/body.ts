@@ -1,0 +1,57 @@
+import type { Deadline } from './deadline.js';
+import type { RequestInfo } from './errors.js';
+import { ResponseTooLargeError } from './protocol-errors.js';
+
+/**
+ * The default cap on the decoded bytes of one answer: 256 MiB. `GET /credentials` has no paging,
+ * and a credential exchange record of a real agent is about 1.3 KB of JSON, so this fits some
+ * 200,000 records, twice a service with 100,000.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+
+function tooLarge(info: RequestInfo, limit: number): ResponseTooLargeError {
+  const size = limit % (1024 * 1024) === 0 ? `${limit / (1024 * 1024)} MiB` : `${limit} bytes`;
+  return new ResponseTooLargeError(
+    `The answer to ${info.method} /${info.path} is larger than ${size} (maxResponseBytes); it was not read to the end`,
+    { ...info, limit },
+  );
+}
+
+/**
+ * Reads the body as text, chunk by chunk, each read raced against the deadline, and stops as soon
+ * as the decoded bytes pass `limit` (what `fetch` hands over is already gunzipped, so a gzip bomb
+ * is counted as what it inflates to). On any failure the stream is cancelled, which closes the
+ * connection instead of leaving a server streaming into a socket nobody reads.
+ * @throws {@link ResponseTooLargeError} past the limit; the deadline's reason when it fires first.
+ */
+export async function readText(
+  response: Response,
+  deadline: Deadline,
+  limit: number,
+  info: RequestInfo,
+): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    void response.body?.cancel().catch(() => undefined);
+    throw tooLarge(info, limit);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await deadline.race(reader.read());
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) throw tooLarge(info, limit);
+      parts.push(decoder.decode(value, { stream: true }));
+    }
+  } catch (error) {
+    void reader.cancel(error).catch(() => undefined);
+    throw error;
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}

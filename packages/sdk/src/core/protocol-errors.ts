@@ -1,0 +1,53 @@
+import { AgentError, type RequestInfo } from './errors.js';
+
+/**
+ * The service's answer cannot be used as it came: a redirect, an answer over the size cap, or a
+ * status HTTP does not give a finished request. Never retried.
+ */
+export class ProtocolError extends AgentError {
+  override name = 'ProtocolError';
+  readonly method: string;
+  readonly path: string;
+  constructor(message: string, init: RequestInfo) {
+    super(message);
+    this.method = init.method;
+    this.path = init.path;
+  }
+}
+
+/**
+ * The service answered with a redirect (3xx). Redirects are never followed: a body or a token
+ * never goes to an origin other than the base URL's. `location` is where the service pointed
+ * (absolute, without userinfo), or `undefined` when it did not say.
+ */
+export class RedirectError extends ProtocolError {
+  override name = 'RedirectError';
+  readonly status: number;
+  readonly location: string | undefined;
+  constructor(message: string, init: RequestInfo & { status: number; location: string | undefined }) {
+    super(message, init);
+    this.status = init.status;
+    this.location = init.location;
+  }
+}
+
+/** The answer was larger than the client's `maxResponseBytes` (decoded bytes, after gzip). */
+export class ResponseTooLargeError extends ProtocolError {
+  override name = 'ResponseTooLargeError';
+  /** The limit that was exceeded, in bytes. */
+  readonly limit: number;
+  constructor(message: string, init: RequestInfo & { limit: number }) {
+    super(message, init);
+    this.limit = init.limit;
+  }
+}
+
+/** The answer's status is not one HTTP gives a finished request (1xx, 6xx, 999). */
+export class UnexpectedStatusError extends ProtocolError {
+  override name = 'UnexpectedStatusError';
+  readonly status: number;
+  constructor(message: string, init: RequestInfo & { status: number }) {
+    super(message, init);
+    this.status = init.status;
+  }
+}
