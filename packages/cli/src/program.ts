@@ -1,4 +1,5 @@
 import { Command, Help, Option } from 'commander';
+import { registerApi } from './commands/api/index.js';
 import { registerLogin } from './commands/auth/login.js';
 import { registerLogout } from './commands/auth/logout.js';
 import { registerWhoami } from './commands/auth/whoami.js';
@@ -142,6 +143,7 @@ export function createProgram(ctx: CliContext): Command {
   registerLogin(program, ctx);
   registerLogout(program, ctx);
   registerWhoami(program, ctx);
+  registerApi(program, ctx);
   for (const [name, group] of Object.entries(GROUPS)) program.command(name).description(group.description);
   return program;
 }

@@ -11,7 +11,7 @@ describe('agent-cli completion', () => {
       /"credentials list"\) opts="--state --role --thread-id --connection-id --parent-thread-id --help --base-url/,
     );
     expect(result.stdout).toMatch(
-      /""\) opts="login logout whoami oob offers credentials proofs dids schemas config completion --base-url /,
+      /""\) opts="login logout whoami api oob offers credentials proofs dids schemas config completion --base-url /,
     );
   });
 

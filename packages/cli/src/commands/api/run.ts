@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import { ApiError, redactValue } from '@credential-agent/sdk';
+import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { toJson } from '../../output.js';
+import { printable } from '../../printable.js';
+import { asQuery, fieldsOf } from './fields.js';
+import type { ApiOptions } from './index.js';
+
+const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
+
+/** The JSON of `--input file|-`. @throws {@link UsageError} naming the file. */
+async function readInput(ctx: CliContext, file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = file === '-' ? await ctx.io.readStdin() : await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `--input ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? error})`,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--input ${file}: not valid JSON (${(error as Error).message})`);
+  }
+}
+
+/** The status line and headers of `--include`, with cookies and auth headers redacted. */
+function head(status: number, headers: Headers | undefined): string {
+  const lines = [`HTTP ${status}`];
+  const shown = redactValue(Object.fromEntries(headers ?? [])) as Record<string, string>;
+  for (const [name, value] of Object.entries(shown)) lines.push(printable(`${name}: ${value}`));
+  // A blank line between the head and the body, as in HTTP.
+  return `${lines.join('\n')}\n\n`;
+}
+
+function print(
+  ctx: CliContext,
+  opts: ApiOptions,
+  status: number,
+  headers: Headers | undefined,
+  body: unknown,
+) {
+  if (opts.include) ctx.io.out(head(status, headers));
+  if (body !== undefined) ctx.io.out(toJson(body));
+}
+
+/** Sends one request with the profile's auth and prints the answer (or the error answer) as JSON. */
+export async function runApi(ctx: CliContext, method: string, path: string, opts: ApiOptions): Promise<void> {
+  const fields = fieldsOf(opts.rawField, opts.field);
+  const verb = method.toUpperCase();
+  const hasFields = Object.keys(fields).length > 0;
+  const fieldsInQuery = opts.input !== undefined || BODYLESS.has(verb);
+  const body =
+    opts.input !== undefined ? await readInput(ctx, opts.input) : fieldsInQuery ? undefined : fields;
+  const sdk = await ctx.sdk();
+  try {
+    const raw = await ctx.spinner(`${verb} ${printable(path)}`, () =>
+      sdk.requestRaw({
+        method: verb,
+        path,
+        ...(fieldsInQuery && hasFields ? { query: asQuery(fields) } : {}),
+        ...(body === undefined ? {} : { body }),
+        signal: ctx.signal,
+      }),
+    );
+    print(ctx, opts, raw.status, raw.headers, raw.body);
+  } catch (error) {
+    // Like `gh api`: the server's error body is the data; the error line follows on stderr.
+    if (error instanceof ApiError && error.body !== undefined)
+      print(ctx, opts, error.status, error.headers, error.body);
+    throw error;
+  }
+}
