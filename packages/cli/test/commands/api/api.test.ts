@@ -76,7 +76,7 @@ describe('agent-cli api', () => {
     ],
     [
       ['api', 'GET', 'https://evil.test/x'],
-      'error: invalid input: path: must be a path on the base URL, without scheme, host or fragment',
+      'error: path: must be a path on the base URL, without scheme, host or fragment',
     ],
   ])('refuses %j with a usage error and sends nothing', async (argv, line) => {
     const result = await bench.run(argv);
