@@ -10,6 +10,7 @@ export { decryptPassword, encryptPassword, type PasswordEncryption } from './cor
 export { path } from './core/path.js';
 export * from './core/protocol-errors.js';
 export { REDACTED, redactValue } from './core/redact.js';
+export { type ResponseInfo, type WithResponse, withResponse } from './core/response-info.js';
 export type { RetryOptions } from './core/retry.js';
 export { isExpired, MemoryTokenStore, type StoredToken, type TokenStore } from './core/token-store.js';
 export type {

@@ -1,3 +1,5 @@
+import { requestIdOf } from './response-info.js';
+
 /** One problem with a value: where it is (`credentialOffer[0].emailId`) and what is wrong. */
 export interface FieldIssue {
   path: string;
@@ -37,6 +39,8 @@ export class ApiError extends AgentError {
   readonly path: string;
   readonly body: unknown;
   readonly headers: Headers | undefined;
+  /** The request id the service sent (`x-request-id`, `request-id` or `x-correlation-id`), if any. */
+  readonly requestId: string | undefined;
   constructor(message: string, init: ApiErrorInit) {
     super(message, { cause: init.cause });
     this.status = init.status;
@@ -44,6 +48,7 @@ export class ApiError extends AgentError {
     this.path = init.path;
     this.body = init.body;
     this.headers = init.headers;
+    this.requestId = requestIdOf(init.headers);
   }
 }
 

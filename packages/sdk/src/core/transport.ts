@@ -9,6 +9,7 @@ import { failureOf } from './failures.js';
 import { errorFromResponse } from './http-errors.js';
 import { Observer } from './observer.js';
 import { parseRequest, parseResponse } from './parse.js';
+import { rememberResponse } from './response-info.js';
 import {
   type AttemptFailure,
   isRetryable,
@@ -61,11 +62,13 @@ export class Transport {
   /** Sends a call and validates the answer against `call.response`. */
   async request<Res extends z.ZodType>(call: Call<Res>): Promise<z.output<Res>> {
     const raw = await this.send(call);
-    return parseResponse(call.response, raw.body, {
+    const data = parseResponse(call.response, raw.body, {
       method: call.method,
       path: call.path,
       status: raw.status,
     });
+    rememberResponse(data, raw.status, raw.headers);
+    return data;
   }
 
   /** Sends a call and returns the body (unwrapped as its route family says) without validating it. */
