@@ -21,18 +21,10 @@ export type {
   RetryEvent,
   TransportHooks,
 } from './core/transport.js';
+export type { BulkBatchRow, BulkOptions, BulkResult, BulkRow } from './lib/bulk/types.js';
 export * from './models/index.js';
 export type { AnyRequest } from './resources/any-endpoint.js';
 export type { Auth, Session } from './resources/auth.js';
-export {
-  type BulkBatchRow,
-  type BulkEmailParams,
-  type BulkOptions,
-  type BulkResult,
-  type BulkRow,
-  type SendEmailBatch,
-  sendEmailBulk,
-} from './resources/bulk.js';
 export type { Credentials } from './resources/credentials.js';
 export type { Dids } from './resources/dids.js';
 export type { OfferOptions, Offers } from './resources/offers.js';

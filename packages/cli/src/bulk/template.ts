@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { BulkEmailParams, CredentialAttributeInput } from '@credential-agent/sdk';
 import { EmailCredential, OfferEmailParams } from '@credential-agent/sdk/models';
 import { UsageError } from '../errors.js';
@@ -27,24 +26,6 @@ const CommonSchema = OfferEmailParams.omit({ credentialOffer: true });
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Reads and parses the template file. */
-export async function loadTemplate(path: string): Promise<{ text: string; value: Record<string, unknown> }> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${path} is not valid JSON: ${(error as Error).message}`);
-  }
-  if (!isRecord(value)) throw new UsageError(`${path} must hold a JSON object`);
-  return { text, value };
 }
 
 /**

@@ -75,6 +75,10 @@ export const OfferEmailParams = z.strictObject({
 });
 export type OfferEmailParams = z.input<typeof OfferEmailParams>;
 
+/** The body shared by every request of a bulk e-mail send: an e-mail offer body without `credentialOffer`. */
+export const BulkEmailParams = OfferEmailParams.omit({ credentialOffer: true });
+export type BulkEmailParams = z.input<typeof BulkEmailParams>;
+
 /**
  * Body of `POST /orgs/{orgId}/credentials/oob/offer`. As in the spec, `credentialDefinitionId`,
  * `attributes` and `credential` are all required whatever the credential type; `credentialType`

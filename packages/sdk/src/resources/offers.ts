@@ -1,8 +1,11 @@
 import { parseRequest } from '../core/parse.js';
 import { path } from '../core/path.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
+import { sendEmailBulk } from '../lib/bulk/send.js';
+import type { BulkOptions, BulkResult, BulkRow } from '../lib/bulk/types.js';
 import type { CredentialType, OrgResponse } from '../models/common.js';
 import {
+  type BulkEmailParams,
   type OfferCreated,
   OfferCreateParams,
   OfferCreateResponse,
@@ -10,13 +13,6 @@ import {
   OfferEmailResponse,
   OfferQuery,
 } from '../models/offers.js';
-import {
-  type BulkEmailParams,
-  type BulkOptions,
-  type BulkResult,
-  type BulkRow,
-  sendEmailBulk,
-} from './bulk.js';
 import { Resource } from './resource.js';
 
 /** Options of the offer calls: the `credentialType` query defaults to the body's `credentialType`. */
@@ -70,29 +66,33 @@ export class Offers extends Resource {
     params: OfferEmailParams,
     options: OfferOptions = {},
   ): Promise<OrgResponse<boolean | Record<string, unknown>>> {
-    return this.#email(params, OfferEmailParams, options);
+    return this.transport.request({ ...this.#emailRequest(params, options), request: OfferEmailParams });
   }
 
-  /** Sends an e-mail offer body; `check` is the schema it is validated with (none: already valid). */
-  async #email(params: OfferEmailParams, check: typeof OfferEmailParams | undefined, options: OfferOptions) {
+  /** Sends an e-mail offer body that is valid already (the bulk helper checked it): no re-validation. */
+  #sendChecked(params: OfferEmailParams, options: OfferOptions) {
+    return this.transport.request(this.#emailRequest(params, options));
+  }
+
+  /** The request of an e-mail offer body (its query's `credentialType` defaults to the body's). */
+  #emailRequest(params: OfferEmailParams, options: OfferOptions) {
     const { credentialType, ...rest } = options;
     const query = parseRequest(OfferQuery, { credentialType: credentialType ?? params?.credentialType });
-    return this.transport.request({
-      method: 'POST',
+    return {
+      method: 'POST' as const,
       path: path`orgs/${this.#orgId}/credentials/oob/email`,
       query,
       body: params,
-      request: check,
       response: OfferEmailResponse,
       ...rest,
-    });
+    };
   }
 
   /**
    * Sends e-mail offers to any number of holders: streams `rows` into requests of `batchSize`
    * holders with at most `concurrency` in flight, backs off on 429, and yields one result per row.
    * Invalid rows are `failed` (not sent); rows of a request that may have reached the service
-   * before failing are `failed` with `inDoubt: true` and never resent. See {@link sendEmailBulk}.
+   * before failing are `failed` with `inDoubt: true` and never resent (see {@link BulkOptions}).
    * @throws {@link RequestValidationError} for an invalid common body; the fatal error
    * ({@link AuthenticationError}, {@link PermissionDeniedError}) or {@link AbortError} after the
    * results gathered so far when the run stops before the end of `rows`.
@@ -112,7 +112,6 @@ export class Offers extends Resource {
     params: BulkEmailParams,
     options: BulkOptions = {},
   ): AsyncGenerator<BulkResult, void, undefined> {
-    // The bulk run has validated each row and the common body already: send them as they are.
-    return sendEmailBulk((body, opts) => this.#email(body, undefined, opts), rows, params, options);
+    return sendEmailBulk((body, opts) => this.#sendChecked(body, opts), rows, params, options);
   }
 }

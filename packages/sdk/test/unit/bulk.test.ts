@@ -208,6 +208,23 @@ describe('offers.sendByEmailBulk', () => {
     ]);
   });
 
+  it('lets the request in flight finish at a stop, skips the rest and throws AbortError', async () => {
+    const stop = new AbortController();
+    const service = fakeService(() => {
+      stop.abort();
+      return { status: 201 };
+    });
+    const results: BulkResult[] = [];
+    const run = async () => {
+      const options = { batchSize: 2, concurrency: 1, stop: stop.signal };
+      for await (const r of service.offers.sendByEmailBulk(holders(6), COMMON, options)) results.push(r);
+    };
+    await expect(run()).rejects.toBeInstanceOf(AbortError);
+    expect(service.batches).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'sent').map((r) => r.row)).toEqual([1, 2]);
+    expect(results.filter((r) => r.status !== 'sent').every((r) => r.status === 'skipped')).toBe(true);
+  });
+
   it('reports rows pulled but not yet sent at an abort as skipped', async () => {
     const controller = new AbortController();
     const service = fakeService();

@@ -1,27 +1,15 @@
 import * as z from 'zod';
+import { bulkRetryDelay, isFatalForBulk, isInDoubt } from '../../core/bulk-retry.js';
 import {
   AbortError,
   AgentError,
-  ApiError,
-  AuthenticationError,
-  ConnectionError,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
   RequestValidationError,
   ResponseValidationError,
-} from '../core/errors.js';
-import { parseRequest } from '../core/parse.js';
-import { parseRetryAfter, type ResolvedRetry, resolveRetry, retryDelay, sleep } from '../core/retry.js';
-import { EmailOfferItem } from '../models/offers.js';
-import type {
-  BulkBatchRow,
-  BulkEmailParams,
-  BulkOptions,
-  BulkResult,
-  BulkRow,
-  SendEmailBatch,
-} from './bulk.js';
+} from '../../core/errors.js';
+import { parseRequest } from '../../core/parse.js';
+import { type ResolvedRetry, resolveRetry, sleep } from '../../core/retry.js';
+import { type BulkEmailParams, EmailOfferItem } from '../../models/offers.js';
+import type { BulkBatchRow, BulkOptions, BulkResult, BulkRow, SendEmailBatch } from './types.js';
 
 const BulkConfig = z.object({
   batchSize: z.int().min(1, 'must be at least 1'),
@@ -175,24 +163,15 @@ export class BulkRun {
       } catch (caught) {
         const error = toAgentError(caught);
         if (error instanceof ResponseValidationError) return { status: 'sent' };
-        const delay = attempt <= this.#policy.limit ? this.#retryDelay(error, attempt) : undefined;
+        const delay =
+          attempt <= this.#policy.limit ? bulkRetryDelay(error, attempt, this.#policy) : undefined;
         if (delay === undefined) {
-          if (isFatal(error)) this.#fatal ??= error;
+          if (isFatalForBulk(error)) this.#fatal ??= error;
           return { status: 'failed', inDoubt: isInDoubt(error), error };
         }
         this.#notBefore = Math.max(this.#notBefore, Date.now() + delay);
       }
     }
-  }
-
-  /** A delay when the service certainly did not process the batch; undefined otherwise. */
-  #retryDelay(error: AgentError, attempt: number): number | undefined {
-    if (error instanceof ConnectionError)
-      return error.sent ? undefined : retryDelay(attempt, { kind: 'network', sent: false }, this.#policy);
-    if (!(error instanceof ApiError)) return undefined;
-    const retryAfterMs = parseRetryAfter(error.headers?.get('retry-after') ?? null);
-    if (error.status !== 429 && !(error.status === 503 && retryAfterMs !== undefined)) return undefined;
-    return retryDelay(attempt, { kind: 'status', status: error.status, retryAfterMs }, this.#policy);
   }
 
   #stopReason(): unknown {
@@ -223,26 +202,4 @@ function checkForType(offer: EmailOfferItem, credentialType: string): void {
 function toAgentError(error: unknown): AgentError {
   if (error instanceof AgentError) return error;
   return new AgentError(error instanceof Error ? error.message : String(error), { cause: error });
-}
-
-function isFatal(error: AgentError): boolean {
-  return (
-    error instanceof AuthenticationError ||
-    error instanceof PermissionDeniedError ||
-    error instanceof NotFoundError ||
-    error instanceof RequestValidationError
-  );
-}
-
-/** May the failed request have sent e-mails? Only errors proving the service refused it say no. */
-function isInDoubt(error: AgentError): boolean {
-  if (error instanceof RequestValidationError) return false;
-  if (error instanceof ConnectionError) return error.sent;
-  if (!(error instanceof ApiError)) return true;
-  if (error instanceof RateLimitError) return false;
-  if (error.status === 503 && error.headers?.get('retry-after')) return false;
-  // A gateway that sends e-mails one by one reports a partial failure with an `error` array.
-  const partial =
-    typeof error.body === 'object' && error.body !== null && Array.isArray(Reflect.get(error.body, 'error'));
-  return error.status >= 500 || partial;
 }
