@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ORG_ID, type RunningSandbox } from '@credential-agent/sandbox';
+import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
 
 const CLI_DIR = fileURLToPath(new URL('../..', import.meta.url));
 /** The shipped binary (package.json `bin`). */
@@ -71,4 +72,19 @@ export async function until(condition: () => boolean): Promise<void> {
 /** The e-mail addresses of `holderLines(count)`. */
 export function holderEmails(count: number, from = 1): string[] {
   return Array.from({ length: count }, (_, i) => `holder${from + i}@example.com`);
+}
+
+/**
+ * A run of `rows` holders (two requests at a time) against a sandbox whose POSTs take `ms`,
+ * returned once its first two requests have arrived (or it ended).
+ */
+export async function runUnderway(rows: number, ms: number) {
+  const running = await sandboxAgent({ faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms }] });
+  const dir = await tempDir();
+  const csv = await writeCsv(dir, holderLines(rows));
+  const config = join(dir, 'config');
+  const argv = [csv, ...INDY_FLAGS, '--concurrency', '2'];
+  const first = startBulk(running, config, argv);
+  await until(() => running.sandbox.requestCount('POST', '/orgs') >= 2 || first.child.exitCode !== null);
+  return { running, sandbox: running.sandbox, config, argv, first };
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, holderEmails, INDY_FLAGS, startBulk, until } from './bin.js';
+import { ensureBuilt, holderEmails, INDY_FLAGS, runUnderway, startBulk } from './bin.js';
 import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
 
 const ROWS = 120;
@@ -11,16 +11,7 @@ describe('agent-cli offers email --csv: one journal, two processes', () => {
   it('refuses a journal a live run holds, even with --resume --retry-in-doubt', {
     timeout: 60_000,
   }, async () => {
-    const running = await sandboxAgent({
-      faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 80 }],
-    });
-    const { sandbox } = running;
-    const dir = await tempDir();
-    const csv = await writeCsv(dir, holderLines(ROWS));
-    const config = join(dir, 'config');
-    const argv = [csv, ...INDY_FLAGS, '--concurrency', '2'];
-    const first = startBulk(running, config, argv);
-    await until(() => sandbox.requestCount('POST', '/orgs') >= 2 || first.child.exitCode !== null);
+    const { running, sandbox, config, argv, first } = await runUnderway(ROWS, 80);
     const second = startBulk(running, config, [...argv, '--resume', '--retry-in-doubt']);
     expect(await second.exit).toBe(2);
     expect(second.stderr).toMatch(new RegExp(`journal .* is in use by process ${first.child.pid}`));
