@@ -8,6 +8,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { AgentClient, isAgentError, type OfferCreateParams } from '@credential-agent/sdk';
+import { requireEnv } from './env.js';
 
 export interface QuickstartConfig {
   baseUrl: string;
@@ -49,32 +50,22 @@ export async function issueOffer(config: QuickstartConfig): Promise<{ did: strin
   return { did, invitationUrl: data.invitationUrl };
 }
 
-const VARIABLES = {
-  AGENT_BASE_URL: 'the base URL of the service or the sandbox',
-  AGENT_ORG: 'the organisation that issues',
-  AGENT_EMAIL: 'the e-mail address to sign in with',
-  AGENT_PASSWORD: 'its password',
-} as const;
-
-/** The configuration from the environment, or the first missing variable. */
-function fromEnvironment(): QuickstartConfig | { missing: keyof typeof VARIABLES } {
-  const names = Object.keys(VARIABLES) as (keyof typeof VARIABLES)[];
-  const missing = names.find((name) => !process.env[name]);
-  if (missing) return { missing };
-  const read = (name: keyof typeof VARIABLES): string => process.env[name] ?? '';
-  return {
-    baseUrl: read('AGENT_BASE_URL'),
-    orgId: read('AGENT_ORG'),
-    email: read('AGENT_EMAIL'),
-    password: read('AGENT_PASSWORD'),
+const env =
+  import.meta.url === pathToFileURL(process.argv[1] ?? '').href
+    ? requireEnv('quickstart', {
+        AGENT_BASE_URL: 'the base URL of the service or the sandbox',
+        AGENT_ORG: 'the organisation that issues',
+        AGENT_EMAIL: 'the e-mail address to sign in with',
+        AGENT_PASSWORD: 'its password',
+      })
+    : undefined;
+if (env) {
+  const config = {
+    baseUrl: env.AGENT_BASE_URL,
+    orgId: env.AGENT_ORG,
+    email: env.AGENT_EMAIL,
+    password: env.AGENT_PASSWORD,
   };
-}
-
-const config = import.meta.url === pathToFileURL(process.argv[1] ?? '').href ? fromEnvironment() : undefined;
-if (config && 'missing' in config) {
-  console.error(`quickstart: ${config.missing} is not set (${VARIABLES[config.missing]})`);
-  process.exitCode = 2;
-} else if (config) {
   issueOffer(config).then(
     ({ did, invitationUrl }) => console.log(`Issuer ${did}\nShare this offer: ${invitationUrl}`),
     (error: unknown) => {
