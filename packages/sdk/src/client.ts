@@ -1,12 +1,14 @@
 import type { z } from 'zod';
-import { DEFAULT_MAX_RESPONSE_BYTES } from './core/body.js';
+import type { DEFAULT_MAX_RESPONSE_BYTES } from './core/body.js';
+import { type AgentDeployment, checkAgent, checkBaseUrl, checkMaxBytes } from './core/client-options.js';
 import { RequestValidationError } from './core/errors.js';
 import { parseRequest, parseResponse } from './core/parse.js';
 import { type PasswordEncryption, passwordEncrypter } from './core/password-encryption.js';
 import type { ResponseTooLargeError } from './core/protocol-errors.js';
 import type { RetryOptions } from './core/retry.js';
+import { routeOf } from './core/routes.js';
 import { MemoryTokenStore, type TokenStore } from './core/token-store.js';
-import { type RawResponse, Transport, type TransportHooks } from './core/transport.js';
+import { type RawResponse, Transport, type TransportHooks, type TransportOptions } from './core/transport.js';
 import type { SignInParams } from './models/auth.js';
 import { Id } from './models/common.js';
 import { type AnyRequest, anyCall } from './resources/any-endpoint.js';
@@ -22,8 +24,16 @@ export type CredentialsProvider = SignInParams | (() => SignInParams | Promise<S
 
 /** Options of {@link AgentClient}. Only `baseUrl` is required. */
 export interface AgentClientOptions {
-  /** The service's base URL, e.g. `https://agent.example.com` (paths are relative to it). */
+  /**
+   * The service's base URL, e.g. `https://agent.example.com` (paths are relative to it). With
+   * `agent`, the platform gateway's (`/auth`, `/orgs`), e.g. `https://platform.example.com/v1`.
+   */
   baseUrl: string;
+  /**
+   * A separate agent controller for the agent's routes (`/oob`, `/credentials`, `/dids`,
+   * `/schemas`), with its own API key. Default: every route on `baseUrl` with the bearer token.
+   */
+  agent?: AgentDeployment;
   /** Where the token is kept; default: in memory. */
   tokenStore?: TokenStore;
   /** A token to start with (e.g. from CI secrets), stored in the token store. */
@@ -78,8 +88,9 @@ export class AgentClient {
   /** The default organisation, if one was given. */
   readonly orgId: string | undefined;
   readonly #transport: Transport;
+  readonly #agentTransport: Transport;
 
-  /** @throws {@link RequestValidationError} when `baseUrl` is not an http(s) URL. */
+  /** @throws {@link RequestValidationError} when `baseUrl` (or `agent`) is not usable, naming the option. */
   constructor(options: AgentClientOptions) {
     const baseUrl = checkBaseUrl(options?.baseUrl);
     const store = options.tokenStore ?? new MemoryTokenStore();
@@ -89,7 +100,8 @@ export class AgentClient {
     const encryption = options.passwordEncryption;
     const encrypt = encryption === undefined ? undefined : passwordEncrypter(encryption);
     const encryptionKey = typeof encryption === 'object' ? encryption.key : undefined;
-    this.#transport = new Transport({
+    const agent = options.agent === undefined ? undefined : checkAgent(options.agent);
+    const shared: TransportOptions = {
       baseUrl,
       tokenStore: store,
       timeout: options.timeout ?? 30_000,
@@ -105,12 +117,14 @@ export class AgentClient {
             await this.auth.signIn(params);
           }
         : undefined,
-    });
+    };
+    this.#transport = new Transport(shared);
+    this.#agentTransport = agent ? new Transport({ ...shared, ...agent }) : this.#transport;
     this.auth = new Auth(this.#transport, store, encrypt);
-    this.oob = new OutOfBand(this.#transport);
-    this.credentials = new Credentials(this.#transport);
-    this.dids = new Dids(this.#transport);
-    this.schemas = new Schemas(this.#transport);
+    this.oob = new OutOfBand(this.#agentTransport);
+    this.credentials = new Credentials(this.#agentTransport);
+    this.dids = new Dids(this.#agentTransport);
+    this.schemas = new Schemas(this.#agentTransport);
     this.orgId = options.orgId;
   }
 
@@ -146,7 +160,9 @@ export class AgentClient {
    * const { status, headers, body } = await agent.requestRaw({ method: 'GET', path: '/credentials' });
    */
   async requestRaw(request: AnyRequest<z.ZodType | undefined>): Promise<RawResponse> {
-    return this.#transport.exchange(anyCall(request));
+    const call = anyCall(request);
+    const family = request.target ?? routeOf(call.path).family;
+    return (family === 'agent' ? this.#agentTransport : this.#transport).exchange(call);
   }
 
   /**
@@ -162,40 +178,4 @@ export class AgentClient {
     }
     return new OrgScope(this.#transport, parseRequest(Id, orgId, 'orgId'));
   }
-}
-
-function optionError(path: string, message: string): RequestValidationError {
-  return new RequestValidationError(`Invalid client options: ${path} ${message}`, [{ path, message }]);
-}
-
-function checkMaxBytes(value: unknown): number {
-  if (value === undefined) return DEFAULT_MAX_RESPONSE_BYTES;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
-  throw optionError('maxResponseBytes', 'must be a positive whole number of bytes');
-}
-
-/**
- * The base URL, checked: http(s), and no userinfo (a password there would reach every error
- * message), query or fragment (paths are appended to it). The message never repeats the value.
- */
-function checkBaseUrl(value: unknown): string {
-  let url: URL | undefined;
-  try {
-    url = typeof value === 'string' ? new URL(value) : undefined;
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw optionError('baseUrl', 'must be an http(s) URL');
-  }
-  if (url.username || url.password) {
-    throw optionError(
-      'baseUrl',
-      'must not contain a user name or password (user:password@); use credentials or a token',
-    );
-  }
-  if (url.search || url.hash || /[?#]/.test(String(value))) {
-    throw optionError('baseUrl', 'must not contain a query (?…) or a fragment (#…)');
-  }
-  return url.href.replace(/\/+$/, '');
 }

@@ -4,6 +4,7 @@
  */
 export { AgentClient, type AgentClientOptions, type CredentialsProvider } from './client.js';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './core/body.js';
+export type { AgentDeployment } from './core/client-options.js';
 export * from './core/errors.js';
 export { formatPath } from './core/parse.js';
 export { decryptPassword, encryptPassword, type PasswordEncryption } from './core/password-encryption.js';

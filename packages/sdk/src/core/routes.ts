@@ -21,7 +21,8 @@ const ROUTES: readonly (Route & { prefix: string })[] = [
 
 const AGENT: Route = { family: 'agent', envelope: 'unwrap' };
 
-/** The route a path (relative to the base URL) belongs to. */
+/** The route a path (relative to the base URL, `/v1` or not) belongs to. */
 export function routeOf(path: string): Route {
-  return ROUTES.find((r) => path.startsWith(r.prefix)) ?? AGENT;
+  const bare = path.replace(/^v\d+\//, '');
+  return ROUTES.find((r) => bare.startsWith(r.prefix)) ?? AGENT;
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiKey } from './api-key-auth.js';
 import type { RetryOptions } from './retry.js';
 import type { TokenStore } from './token-store.js';
 
@@ -64,6 +65,8 @@ export interface TransportHooks {
 export interface TransportOptions {
   baseUrl: string;
   tokenStore: TokenStore;
+  /** An agent's API key: sent instead of the bearer token of the store (see `ApiKeyAuth`). */
+  apiKey?: ApiKey | undefined;
   timeout: number | false;
   retry: RetryOptions | number | false | undefined;
   fetch: typeof globalThis.fetch | undefined;

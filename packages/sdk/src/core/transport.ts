@@ -1,5 +1,6 @@
 import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
+import { ApiKeyAuth, type AuthStep } from './api-key-auth.js';
 import { type Answer, type AttemptLimits, attempt, type Outgoing, type Sender } from './attempt.js';
 import { BearerAuth, type Credential } from './bearer.js';
 import { unwrapEnvelope } from './envelope.js';
@@ -41,12 +42,14 @@ export type {
 export class Transport {
   readonly #send: Sender;
   readonly #options: TransportOptions;
-  readonly #auth: BearerAuth;
+  readonly #auth: AuthStep;
   readonly #observer: Observer;
 
   constructor(options: TransportOptions) {
     this.#options = options;
-    this.#auth = new BearerAuth(options.tokenStore, options.reauthenticate);
+    this.#auth = options.apiKey
+      ? new ApiKeyAuth(options.apiKey)
+      : new BearerAuth(options.tokenStore, options.reauthenticate);
     this.#observer = new Observer(options.hooks);
     const client: KyInstance = ky.create({
       retry: 0,

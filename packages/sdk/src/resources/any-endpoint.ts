@@ -14,8 +14,13 @@ export interface AnyRequest<S extends z.ZodType | undefined = undefined> extends
   body?: unknown;
   /** A zod schema that validates and types the answer; without it the body comes back as `unknown`. */
   schema?: S;
-  /** Send the token. Default true. */
+  /** Send the token (or the agent's key). Default true. */
   auth?: boolean;
+  /**
+   * Which service of a split deployment (the client's `agent` option) answers: by default the
+   * platform for `/auth/…` and `/orgs/…` (also under `/v1`), the agent for anything else.
+   */
+  target?: 'platform' | 'agent';
 }
 
 function refuse(path: 'path' | 'method', message: string): RequestValidationError {
@@ -40,7 +45,16 @@ function splitPath(value: unknown): { path: string; query: Record<string, string
 
 /** The transport call of an {@link AnyRequest}. */
 export function anyCall(request: AnyRequest<z.ZodType | undefined>): Omit<Call<z.ZodType>, 'response'> {
-  const { method, path, query, body, schema: _schema, auth, ...options } = request ?? ({} as AnyRequest);
+  const {
+    method,
+    path,
+    query,
+    body,
+    schema: _schema,
+    auth,
+    target: _target,
+    ...options
+  } = request ?? ({} as AnyRequest);
   const verb = typeof method === 'string' ? method.toUpperCase() : '';
   if (!/^[!#$%&'*+.^_`|~\dA-Z-]+$/.test(verb)) throw refuse('method', 'must be an HTTP method such as GET');
   const target = splitPath(path);
