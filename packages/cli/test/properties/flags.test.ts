@@ -59,7 +59,10 @@ describe('each valid command line the properties start from', () => {
   );
 
   it('credentials list sends unknown --state values written +value: the enum is open', async () => {
-    const unknown = fc.string({ minLength: 1 }).filter((s) => s.trim() !== '' && !s.startsWith('-'));
+    // Padded values are refused (never trimmed into another value), so the generated ones are not padded.
+    const unknown = fc
+      .string({ minLength: 1 })
+      .filter((s) => s.trim() === s && s !== '' && !s.startsWith('-'));
     await fc.assert(
       fc.asyncProperty(unknown, async (state) => {
         const before = bench.sandbox.requestCount('GET', '/credentials');

@@ -1,5 +1,6 @@
 import type { Deadline } from './deadline.js';
 import { AbortError, type AgentError, ConnectionError, type RequestInfo, TimeoutError } from './errors.js';
+import { scrub, scrubCause } from './redact.js';
 import type { AttemptFailure } from './retry.js';
 
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -15,12 +16,14 @@ export function attemptError(
   deadline: Deadline,
   caller: AbortSignal | undefined,
   phase: 'send' | 'read',
+  secrets: readonly (string | undefined)[],
 ): AgentError {
   const where = `${info.method} /${info.path}`;
-  if (caller?.aborted) return new AbortError(`${where} was aborted`, { cause: thrown });
+  const cause = scrubCause(thrown, secrets);
+  if (caller?.aborted) return new AbortError(`${where} was aborted`, { cause });
   if (deadline.timedOut) {
     const ms = deadline.timeout === false ? 0 : deadline.timeout;
-    return new TimeoutError(`${where} timed out after ${ms} ms`, { ...info, timeout: ms, cause: thrown });
+    return new TimeoutError(`${where} timed out after ${ms} ms`, { ...info, timeout: ms, cause });
   }
   const code = networkCode(thrown);
   const sent = phase === 'read' || !(code !== undefined && NOT_SENT.has(code));
@@ -32,7 +35,7 @@ export function attemptError(
   } else if (sent && mayHaveArrived) {
     message = `The connection failed after ${where} was sent${mayHaveArrived} (${detail})`;
   }
-  return new ConnectionError(message, { ...info, sent, cause: thrown });
+  return new ConnectionError(scrub(message, secrets), { ...info, sent, cause });
 }
 
 /**

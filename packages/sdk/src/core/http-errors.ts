@@ -11,7 +11,7 @@ import {
   RateLimitError,
   ServerError,
 } from './errors.js';
-import { redactValue, scrub } from './redact.js';
+import { redactHeaders, redactValue, scrub } from './redact.js';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -88,11 +88,14 @@ export function errorFromResponse(
   init: Omit<ApiErrorInit, 'cause'> & { statusText: string; retryAfterMs: number | undefined },
   secrets: readonly (string | undefined)[],
 ): ApiError {
-  const message = scrub(errorMessage(init.status, init.statusText, init.body), secrets);
-  // The body is kept on the error, and logging the error prints it: it must not hold secrets either.
+  // The body and headers are kept on the error, and logging the error prints them: secrets go
+  // before anything is read from them, so a token cut in half by the message's length cap cannot
+  // leave its first part behind.
   const body = redactValue(init.body, secrets);
+  const message = scrub(errorMessage(init.status, init.statusText, body), secrets);
+  const headers = init.headers && new Headers(redactHeaders(init.headers, secrets));
   const { status } = init;
-  const base: ApiErrorInit = { status, body, method: init.method, path: init.path, headers: init.headers };
+  const base: ApiErrorInit = { status, body, method: init.method, path: init.path, headers };
   if (status === 400 || status === 422) {
     const fieldErrors = isRecord(body)
       ? [

@@ -35,16 +35,17 @@ function expandUnions(issue: ZodIssue): ZodIssue[] {
 }
 
 function toIssues(error: z.ZodError, prefix?: string): FieldIssue[] {
-  return error.issues.flatMap(expandUnions).map((issue) => {
+  const full = (path: string) => (prefix ? (path ? `${prefix}.${path}` : prefix) : path || '(body)');
+  return error.issues.flatMap(expandUnions).flatMap((issue) => {
     const path = formatPath(issue.path);
-    const full = prefix ? (path ? `${prefix}.${path}` : prefix) : path || '(body)';
+    // An unknown field is named by its own path, as a misspelt field is what the caller must fix.
     if (issue.code === 'unrecognized_keys') {
-      return {
-        path: full,
-        message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`,
-      };
+      return issue.keys.map((key) => ({
+        path: full(path ? `${path}.${key}` : key),
+        message: 'is not a known field',
+      }));
     }
-    return { path: full, message: issue.message };
+    return [{ path: full(path), message: issue.message }];
   });
 }
 

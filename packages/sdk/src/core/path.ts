@@ -8,11 +8,18 @@ import { RequestValidationError } from './errors.js';
 export function path(strings: TemplateStringsArray, ...segments: string[]): string {
   let out = strings[0] ?? '';
   segments.forEach((segment, i) => {
-    if (segment === '' || segment === '.' || segment === '..') {
+    let encoded: string | undefined;
+    try {
+      encoded =
+        segment === '' || segment === '.' || segment === '..' ? undefined : encodeURIComponent(segment);
+    } catch {
+      // A lone surrogate: encodeURIComponent throws a URIError.
+    }
+    if (encoded === undefined) {
       const issue = { path: 'path', message: `segment ${JSON.stringify(segment)} is not a valid id` };
       throw new RequestValidationError(`Invalid request: ${issue.path}: ${issue.message}`, [issue]);
     }
-    out += encodeURIComponent(segment) + (strings[i + 1] ?? '');
+    out += encoded + (strings[i + 1] ?? '');
   });
   return out;
 }

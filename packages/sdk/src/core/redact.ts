@@ -8,21 +8,32 @@ const SECRET_KEY =
 /** The text that replaces a secret. */
 export const REDACTED = '[REDACTED]';
 
+/** Nesting kept by {@link redactValue}; deeper values become {@link TOO_DEEP}. */
+export const MAX_DEPTH = 64;
+
+/** What replaces a value nested deeper than {@link MAX_DEPTH}. */
+export const TOO_DEEP = '[TOO DEEP]';
+
 /**
  * A deep copy of `value` with every secret-named field replaced by {@link REDACTED}, and each of
- * `secrets` scrubbed from the strings (a server may echo a token inside a message).
+ * `secrets` scrubbed from the strings (a server may echo a token inside a message). Values nested
+ * deeper than {@link MAX_DEPTH} are replaced by {@link TOO_DEEP}, so a hostile body a hundred
+ * thousand levels deep costs no stack, and what reaches an error or a hook can be printed.
  */
-export function redactValue(value: unknown, secrets: readonly (string | undefined)[] = []): unknown {
+export function redactValue(
+  value: unknown,
+  secrets: readonly (string | undefined)[] = [],
+  depth = 0,
+): unknown {
   if (typeof value === 'string') return scrub(value, secrets);
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets));
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) {
-      out[key] = SECRET_KEY.test(key) ? REDACTED : redactValue(v, secrets);
-    }
-    return out;
+  if (!value || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    out[key] = SECRET_KEY.test(key) ? REDACTED : redactValue(v, secrets, depth + 1);
   }
-  return value;
+  return out;
 }
 
 /**
@@ -45,4 +56,18 @@ export function scrub(text: string, secrets: readonly (string | undefined)[]): s
   let out = text;
   for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join(REDACTED);
   return out;
+}
+
+/**
+ * `thrown` made safe to keep as an error's `cause` (`util.inspect` prints causes): itself when no
+ * secret appears in it, else a plain `Error` with the same name and code and the secrets scrubbed.
+ */
+export function scrubCause(thrown: unknown, secrets: readonly (string | undefined)[]): unknown {
+  if (!(thrown instanceof Error)) return typeof thrown === 'string' ? scrub(thrown, secrets) : thrown;
+  const shown = `${thrown.message}\n${thrown.stack ?? ''}\n${String((thrown as { cause?: unknown }).cause)}`;
+  if (scrub(shown, secrets) === shown) return thrown;
+  const safe = new Error(scrub(thrown.message, secrets));
+  safe.name = thrown.name;
+  const code = (thrown as { code?: unknown }).code;
+  return typeof code === 'string' ? Object.assign(safe, { code }) : safe;
 }

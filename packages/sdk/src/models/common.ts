@@ -19,25 +19,44 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
   >;
 }
 
-/** An open enum for requests: like {@link openEnum}, but never empty (a blank filter is a mistake). */
+/**
+ * An open enum for requests: like {@link openEnum}, but never empty and never padded with white
+ * space (a blank or padded filter is a mistake, and is not quietly trimmed into another value).
+ */
 export function requestEnum<const T extends readonly [string, ...string[]]>(
   values: T,
 ): z.ZodType<OpenEnum<T>, OpenEnum<T>> {
-  return z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .describe(`one of ${values.join(', ')} (other values are accepted)`) as unknown as z.ZodType<
-    OpenEnum<T>,
-    OpenEnum<T>
-  >;
+  return Identifier.describe(
+    `one of ${values.join(', ')} (other values are accepted)`,
+  ) as unknown as z.ZodType<OpenEnum<T>, OpenEnum<T>>;
 }
 
-/** A non-empty string; used for every identifier we put into a path or a body. */
-export const NonEmpty = z.string().trim().min(1, 'must not be empty');
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** A record identifier used as a path segment: non-empty, and never `.` or `..`. */
-export const Id = NonEmpty.refine((s) => s !== '.' && s !== '..', 'must not be "." or ".."');
+/** What is wrong with a string we send, if anything: blank, or not well-formed Unicode. */
+function textProblem(s: string): string | undefined {
+  if (s.trim() === '') return 'must not be empty';
+  if (LONE_SURROGATE.test(s)) return 'must be well-formed Unicode (it holds a lone surrogate)';
+  return undefined;
+}
+
+/**
+ * A string that is not blank and is well-formed Unicode. It is sent exactly as given: never
+ * trimmed, so a value is refused rather than quietly changed.
+ */
+export const NonEmpty = z.string().superRefine((s, ctx) => {
+  const message = textProblem(s);
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
+
+/** An identifier or filter value: {@link NonEmpty}, and no white space around it. */
+export const Identifier = NonEmpty.refine((s) => s.trim() === s, {
+  message: 'must not start or end with white space',
+  abort: true,
+});
+
+/** A record identifier used as a path segment: an {@link Identifier}, and never `.` or `..`. */
+export const Id = Identifier.refine((s) => s !== '.' && s !== '..', 'must not be "." or ".."');
 
 /** Identifiers the service documents as UUIDs. */
 export const Uuid = z.guid('must be a UUID');

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import {
   AutoAcceptSchema,
+  Identifier,
   Metadata,
-  NonEmpty,
   openEnum,
   ProtocolVersionSchema,
   requestEnum,
@@ -77,9 +77,9 @@ export const CredentialExchangeRecordList = z.array(CredentialExchangeRecord);
 
 /** Query filters of `GET /credentials`; all optional. */
 export const CredentialListParams = z.strictObject({
-  threadId: NonEmpty.optional(),
-  parentThreadId: NonEmpty.optional(),
-  connectionId: NonEmpty.optional(),
+  threadId: Identifier.optional(),
+  parentThreadId: Identifier.optional(),
+  connectionId: Identifier.optional(),
   state: requestEnum(CREDENTIAL_STATES).optional(),
   role: requestEnum(CREDENTIAL_ROLES).optional(),
 });

@@ -22,7 +22,7 @@ export class Credentials extends Resource {
     filters: CredentialListParams = {},
     options?: RequestOptions,
   ): Promise<CredentialExchangeRecord[]> {
-    const query = parseRequest(CredentialListParams, filters);
+    const query = parseRequest(CredentialListParams, filters, 'filters');
     return this.transport.request({
       method: 'GET',
       path: 'credentials',

@@ -67,13 +67,12 @@ describe('credentials.list', () => {
   it('rejects an unknown filter before sending anything', async () => {
     const filters = { status: 'done' } as unknown as CredentialListParams;
     const error = await rejectionOf(async () => signedInClient().client.credentials.list(filters));
-    expectNothingSent(error, '(body)');
-    expect(error.message).toContain('status');
+    expectNothingSent(error, 'filters.status');
   });
 
   it('rejects an empty thread id before sending anything', async () => {
     const error = await rejectionOf(async () => signedInClient().client.credentials.list({ threadId: '' }));
-    expectNothingSent(error, 'threadId');
+    expectNothingSent(error, 'filters.threadId');
   });
 });
 

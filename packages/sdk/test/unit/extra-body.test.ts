@@ -38,7 +38,7 @@ describe('the extraBody request option', () => {
     );
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).issues).toEqual([
-      { path: '(body)', message: 'unknown field presentationDefinition' },
+      { path: 'presentationDefinition', message: 'is not a known field' },
     ]);
     expect(requests).toHaveLength(0);
   });
