@@ -34,6 +34,8 @@ export function collectHelp(bin: string): Record<string, string> {
  * tree, and hands everything else to the bundled program. Where Node has
  * `module.enableCompileCache()` (22.1 and later) the bundle's compiled code is cached on disk
  * (in `NODE_COMPILE_CACHE` or the temporary directory; `NODE_DISABLE_COMPILE_CACHE=1` turns it off).
+ * A stdout that cannot be written is handled as `bin.ts` does: a closed pipe is quiet, any other
+ * failure (a full disk, /dev/full) is one line on stderr and exit 1.
  */
 export function launcherSource(version: string, help: Record<string, string>): string {
   return `#!/usr/bin/env node
@@ -43,10 +45,19 @@ const argv = process.argv.slice(2);
 const last = argv[argv.length - 1];
 const help = ${JSON.stringify(help)};
 const key = argv.slice(0, -1).join(' ');
+function print(text) {
+  process.stdout.on('error', (error) => {
+    if (error.code === 'EPIPE') return;
+    process.exitCode = 1;
+    process.stderr.write('error: cannot write to stdout (' + (error.code || error.message) + ')\\n');
+  });
+  process.stderr.on('error', () => process.exit(1));
+  process.stdout.write(text);
+}
 if (argv.length === 1 && (last === '--version' || last === '-V')) {
-  process.stdout.write(${JSON.stringify(`${version}\n`)});
+  print(${JSON.stringify(`${version}\n`)});
 } else if ((last === '--help' || last === '-h') && Object.prototype.hasOwnProperty.call(help, key)) {
-  process.stdout.write(help[key]);
+  print(help[key]);
 } else {
   const { enableCompileCache } = require('node:module');
   if (typeof enableCompileCache === 'function') {

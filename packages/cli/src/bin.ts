@@ -3,6 +3,17 @@ declare const __AGENT_CLI_VERSION__: string;
 
 // The only file that touches `process`. `--version` is answered before anything else loads: this
 // module imports nothing up front.
+// A closed pipe (`agent-cli … | head`) is not an error of ours; any other failure to write
+// (a full disk, /dev/full) is one line on stderr and exit 1.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') return;
+  try {
+    process.stderr.write(`error: cannot write to stdout (${error.code ?? error.message})\n`);
+  } finally {
+    process.exit(1);
+  }
+});
+process.stderr.on('error', () => process.exit(1));
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${__AGENT_CLI_VERSION__}\n`);
@@ -25,17 +36,6 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     }
   };
   process.on('SIGINT', onSigint);
-  // A closed pipe (`agent-cli … | head`) is not an error of ours; any other failure to write
-  // (a full disk, /dev/full) is one line on stderr and exit 1.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') return;
-    try {
-      process.stderr.write(`error: cannot write to stdout (${error.code ?? error.message})\n`);
-    } finally {
-      process.exit(1);
-    }
-  });
-  process.stderr.on('error', () => process.exit(1));
   const io = createIO({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
   const ctx = createContext({ io, env: process.env, signal: controller.signal, platform: process.platform });
   process.exitCode = await run(argv, ctx);
