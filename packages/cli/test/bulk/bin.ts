@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_ORG_ID, type RunningSandbox } from '@credential-agent/sandbox';
+import { DEMO_ORG_ID, type RunningSandbox, type Sandbox } from '@credential-agent/sandbox';
 import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
 
 const CLI_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,12 +28,15 @@ export interface CliProcess {
 /** The indy flags every bulk run of these tests uses. */
 export const INDY_FLAGS = ['--credential-type', 'indy', '--cred-def-id', 'cred-def'];
 
+/** Where a bulk run sends: the sandbox, or a hostile server with a token of its own. */
+export type BulkTarget = Pick<RunningSandbox, 'url'> & { sandbox: Pick<Sandbox, 'issueToken'> };
+
 /**
- * Starts `agent-cli offers email --csv <argv…>` against the sandbox; the config dir is `configDir`.
+ * Starts `agent-cli offers email --csv <argv…>` against `running`; the config dir is `configDir`.
  * `umask` (octal) runs it under that umask through the shell.
  */
 export function startBulk(
-  running: RunningSandbox,
+  running: BulkTarget,
   configDir: string,
   argv: string[],
   options: { umask?: string } = {},
