@@ -42,10 +42,10 @@ function salvage(value: unknown, batches: Map<number, number[]>): number[] | und
  * Replays a journal. Every line is checked against the schema; a line that fails names its number
  * in `damaged`, and the rows it may concern are in doubt (all rows not accepted, when it names none).
  * A last line without its newline was never acknowledged as written (the run sends only after
- * that), so it is set aside as `tornTail`.
+ * that), so it is set aside as `tornTail`. Undefined when the file holds only a header cut short.
  * @throws {@link UsageError} when the first line is not a valid header.
  */
-export async function readJournal(path: string): Promise<JournalRead> {
+export async function readJournal(path: string): Promise<JournalRead | undefined> {
   const status = new Map<number, Status>();
   const batches = new Map<number, number[]>();
   const problems = new Map<number, { reason: string; value: unknown }>();
@@ -54,6 +54,7 @@ export async function readJournal(path: string): Promise<JournalRead> {
   let digests: string | undefined;
   let number = 0;
   let last = { number: 0, valid: true };
+  let headerProblem: string | undefined;
   const lines = createInterface({
     input: createReadStream(path, 'utf8'),
     crlfDelay: Number.POSITIVE_INFINITY,
@@ -73,9 +74,8 @@ export async function readJournal(path: string): Promise<JournalRead> {
       const issue = parsed.error.issues[0];
       const reason =
         value === undefined ? 'not JSON' : `${issue?.path.join('.') || 'entry'}: ${issue?.message}`;
-      if (number === 1)
-        throw new UsageError(`journal ${path} is damaged: line 1 is not a journal header (${reason})`);
-      problems.set(number, { reason, value });
+      if (number === 1) headerProblem = reason;
+      else problems.set(number, { reason, value });
       continue;
     }
     const entry = parsed.data;
@@ -99,7 +99,12 @@ export async function readJournal(path: string): Promise<JournalRead> {
       }
     }
   }
-  if (!header) throw new UsageError(`journal ${path} is damaged: it has no header line`);
+  if (!header || headerProblem !== undefined) {
+    // Only a header cut short (a full disk at the first write): the run stopped before any request.
+    if (number === 1 && !(await endsWithNewline(path))) return undefined;
+    const why = headerProblem ? `line 1 is not a journal header (${headerProblem})` : 'it has no header line';
+    throw new UsageError(`journal ${path} is damaged: ${why}`);
+  }
   const tornTail = !last.valid && last.number > 1 && !(await endsWithNewline(path)) ? last.number : undefined;
   if (tornTail !== undefined) problems.delete(tornTail);
   for (const [row, s] of status) (s === 'ok' ? state.accepted : state.inDoubt).add(row);

@@ -69,6 +69,7 @@ export class Journal {
     const journal = new Journal(file, path);
     const state = read?.state ?? { accepted: new Set(), inDoubt: new Set(), lastBatch: 0, allInDoubt: false };
     if (!read) {
+      if (found && found.size > 0) await file.truncate(0);
       const { fingerprint, csv, digests } = input;
       await journal.append({
         t: 'header',

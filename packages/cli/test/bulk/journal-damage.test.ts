@@ -78,3 +78,15 @@ describe('agent-cli offers email --csv --resume with a damaged journal', () => {
     expect(bench.sandbox.totalDeliveries()).toBe(5);
   });
 });
+
+describe('agent-cli offers email --csv with a journal whose header was cut short', () => {
+  it('starts afresh: the run that wrote it stopped before any request', async () => {
+    const csv = await writeCsv(await tempDir(), holderLines(3));
+    await writeFile(`${csv}.journal.jsonl`, '{"t":"header","version":2,"finger');
+    const result = await bench.run(['offers', 'email', '--csv', csv, ...indy, '--resume']);
+    expect(result.code).toBe(0);
+    expect(holderEmails(3).map((e) => bench.sandbox.deliveries(e))).toEqual([1, 1, 1]);
+    const lines = (await readFile(`${csv}.journal.jsonl`, 'utf8')).split('\n');
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ t: 'header', version: 2 });
+  });
+});
