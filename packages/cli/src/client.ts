@@ -1,6 +1,6 @@
 import { AgentClient, MemoryTokenStore, type TokenStore } from '@credential-agent/sdk';
 import { type ConfigStore, sameBaseUrl } from './config-file.js';
-import { AuthRequiredError } from './errors.js';
+import { AuthRequiredError, UsageError } from './errors.js';
 import { nodeFetch } from './node-fetch.js';
 import type { Settings } from './run-settings.js';
 import type { Secrets } from './secrets.js';
@@ -9,6 +9,8 @@ import { verboseHooks } from './verbose.js';
 /** What the SDK client of one run is built from. */
 export interface ClientInit {
   baseUrl: string;
+  /** The agent controller's base URL of a split deployment, checked. */
+  agentUrl?: string | undefined;
   settings: Settings;
   config: ConfigStore;
   verbose: boolean;
@@ -36,6 +38,22 @@ function checkTokenOwner(init: ClientInit): void {
 }
 
 /**
+ * The agent of a split deployment. It needs its own key: the profile's token belongs to the base
+ * URL that issued it and is never sent to the agent's.
+ * @throws {@link UsageError} naming the agent URL's setting when the key is missing.
+ */
+function agentOption(init: ClientInit) {
+  const { agentUrl, settings } = init;
+  if (agentUrl === undefined) return {};
+  if (!settings.agentKey) {
+    throw new UsageError(
+      `${settings.agentUrlName} needs the agent's API key: set AGENT_CLI_AGENT_KEY (or: agent-cli config set agent-key -)`,
+    );
+  }
+  return { agent: { baseUrl: agentUrl, apiKey: settings.agentKey } };
+}
+
+/**
  * The SDK client for a run. `AGENT_CLI_TOKEN` lives in memory only (it is never written to the
  * profile); otherwise the token is the profile's, kept in the config file.
  */
@@ -50,8 +68,12 @@ export async function createClient(init: ClientInit): Promise<AgentClient> {
     tokenStore = config.tokenStore(settings.profile, init.baseUrl);
     secrets.add((await tokenStore.get())?.accessToken);
   }
+  secrets.add(settings.agentKey);
+  secrets.add(settings.passwordKey);
   return new AgentClient({
     baseUrl: init.baseUrl,
+    ...agentOption(init),
+    ...(settings.passwordKey ? { passwordEncryption: { key: settings.passwordKey } } : {}),
     tokenStore,
     fetch: nodeFetch,
     ...(settings.org ? { orgId: settings.org } : {}),

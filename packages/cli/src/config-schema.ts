@@ -32,6 +32,14 @@ export const ProfileSchema = z.looseObject({
     .optional(),
   org: z.string().optional(),
   email: z.string().optional(),
+  /** A separate agent controller (split deployment) and its API key, a secret never printed. */
+  agentUrl: z
+    .string()
+    .refine((v) => !hasUserinfo(v), 'a base URL must not contain a user name or password')
+    .optional(),
+  agentKey: z.string().optional(),
+  /** The platform's key for encrypting the sign-in password; kept out of output like a secret. */
+  passwordKey: z.string().optional(),
   token: TokenSchema.optional(),
 });
 

@@ -113,7 +113,7 @@ class Context implements CliContext {
   }
 
   async sdk(options: SdkOptions = {}): Promise<AgentClient> {
-    const [settings, config, { requireBaseUrl }, { createClient }] = await Promise.all([
+    const [settings, config, { requireBaseUrl, checkBaseUrl }, { createClient }] = await Promise.all([
       this.settings(),
       this.config(),
       import('./run-settings.js'),
@@ -121,6 +121,10 @@ class Context implements CliContext {
     ]);
     return createClient({
       baseUrl: requireBaseUrl(settings, this.globals.insecure),
+      agentUrl:
+        settings.agentUrl === undefined
+          ? undefined
+          : checkBaseUrl(settings.agentUrl, this.globals.insecure, settings.agentUrlName),
       settings: options.profileToken ? { ...settings, envToken: undefined } : settings,
       config,
       signingIn: options.profileToken === true,

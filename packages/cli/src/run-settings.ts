@@ -18,6 +18,14 @@ export interface Settings {
   envToken: string | undefined;
   /** Timeout per attempt in ms (`--timeout`, `AGENT_CLI_TIMEOUT`); the SDK's default otherwise. */
   timeout: number | undefined;
+  /** A separate agent controller (`AGENT_CLI_AGENT_URL`, profile `agent-url`). */
+  agentUrl: string | undefined;
+  /** How the user gave the agent URL, for messages. */
+  agentUrlName: string;
+  /** The agent's API key (`AGENT_CLI_AGENT_KEY`, profile `agent-key`): a secret. */
+  agentKey: string | undefined;
+  /** The platform's password encryption key (`AGENT_CLI_PASSWORD_KEY`, profile `password-key`). */
+  passwordKey: string | undefined;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -29,6 +37,9 @@ const NON_EMPTY_VARS = [
   'AGENT_CLI_PROFILE',
   'AGENT_CLI_TIMEOUT',
   'AGENT_CLI_TOKEN',
+  'AGENT_CLI_AGENT_URL',
+  'AGENT_CLI_AGENT_KEY',
+  'AGENT_CLI_PASSWORD_KEY',
 ];
 const NON_EMPTY_FLAGS = {
   baseUrl: '--base-url',
@@ -84,14 +95,24 @@ export function resolveSettings(globals: GlobalOptions, env: Env, name: string, 
   const names = { flag: '--base-url', env: 'AGENT_CLI_BASE_URL', profile: `base-url of profile "${name}"` };
   const baseUrlName = baseUrl.source === 'default' ? '--base-url' : names[baseUrl.source];
   if (baseUrl.value !== undefined) refuseUserinfo(baseUrl.value, baseUrlName);
+  const agentUrl = pick(undefined, env['AGENT_CLI_AGENT_URL'], profile.agentUrl);
+  const agentUrlName = agentUrl.source === 'env' ? 'AGENT_CLI_AGENT_URL' : `agent-url of profile "${name}"`;
+  if (agentUrl.value !== undefined) refuseUserinfo(agentUrl.value, agentUrlName);
   return {
+    agentUrl: agentUrl.value,
+    agentUrlName,
+    agentKey: checkHeaderValue(
+      pick(undefined, env['AGENT_CLI_AGENT_KEY'], profile.agentKey).value,
+      'AGENT_CLI_AGENT_KEY',
+    ),
+    passwordKey: pick(undefined, env['AGENT_CLI_PASSWORD_KEY'], profile.passwordKey).value,
     profile: name,
     baseUrl: baseUrl.value,
     baseUrlSource: baseUrl.source,
     baseUrlName,
     org: org.value,
     orgSource: org.source,
-    envToken: checkToken(env['AGENT_CLI_TOKEN']),
+    envToken: checkHeaderValue(env['AGENT_CLI_TOKEN'], 'AGENT_CLI_TOKEN'),
     timeout:
       globals.timeout !== undefined
         ? parseTimeout(globals.timeout, '--timeout')
@@ -99,11 +120,11 @@ export function resolveSettings(globals: GlobalOptions, env: Env, name: string, 
   };
 }
 
-/** `AGENT_CLI_TOKEN`: a header value, so no control character or space (the SDK would fail to send it). */
-function checkToken(token: string | undefined): string | undefined {
+/** A token or key: a header value, so no control character or space (the SDK would fail to send it). */
+function checkHeaderValue(token: string | undefined, name: string): string | undefined {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
   if (token !== undefined && /[\u0000-\u0020\u007f]/.test(token)) {
-    throw new UsageError('AGENT_CLI_TOKEN contains a control character or a space');
+    throw new UsageError(`${name} contains a control character or a space`);
   }
   return token;
 }

@@ -5,6 +5,10 @@ import { type Field, fields } from './layout.js';
 export interface SessionView {
   profile: string;
   baseUrl: string | undefined;
+  /** The agent controller of a split deployment, when set. */
+  agentUrl: string | undefined;
+  /** Whether an agent API key is set; never the key. */
+  agentKey: boolean;
   org: string | undefined;
   email: string | undefined;
   signedIn: boolean;
@@ -31,6 +35,8 @@ export function presentSession(view: SessionView, style: Style, now: number = Da
     [
       ['Profile', view.profile],
       ['Base URL', view.baseUrl ?? '(not set)'],
+      ['Agent URL', view.agentUrl ?? '(same as base URL)'],
+      ['Agent key', view.agentKey ? 'set (not shown)' : '-'],
       ['Org', view.org ?? '(not set)'],
       ['User', view.email],
       [

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSandbox, DEMO_ORG_ID, type Sandbox } from '@credential-agent/sandbox';
+import { createSandbox, DEMO_ORG_ID, type Sandbox, type SandboxOptions } from '@credential-agent/sandbox';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type CliRun, type RunOptions, runCli } from './run-cli.js';
@@ -26,8 +26,8 @@ export interface Bench {
  * Serves the sandbox's handlers through msw for the file's tests (unhandled requests fail), gives
  * every test a fresh sandbox state and its own config directory.
  */
-export function useSandbox(): Bench {
-  const sandbox = createSandbox({ baseUrl: BASE_URL });
+export function useSandbox(options: SandboxOptions = {}): Bench {
+  const sandbox = createSandbox({ ...options, baseUrl: BASE_URL });
   const server = setupServer(...sandbox.handlers);
   let dir = '';
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

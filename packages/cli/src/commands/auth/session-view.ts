@@ -11,6 +11,8 @@ export async function sessionView(ctx: CliContext): Promise<SessionView> {
   return {
     profile: settings.profile,
     baseUrl: settings.baseUrl,
+    agentUrl: settings.agentUrl,
+    agentKey: settings.agentKey !== undefined,
     org: settings.org,
     email: settings.envToken ? undefined : profile.email,
     signedIn,

@@ -2,14 +2,14 @@ import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { printData } from '../../output.js';
-import { CONFIG_KEYS, type ConfigKey, parseKey } from './keys.js';
+import { CONFIG_KEYS, type ConfigKey, parseKey, SECRET_KEYS } from './keys.js';
 
 /** `agent-cli config get <key>`. */
 export function registerGet(group: Command, ctx: CliContext): void {
   group
     .command('get')
     .description(`Print a setting of the profile (${Object.keys(CONFIG_KEYS).join(', ')})`)
-    .argument('<key>', 'base-url or org', parseKey)
+    .argument('<key>', `${Object.keys(CONFIG_KEYS).join(', ')} (secrets show as "set")`, parseKey)
     .addHelpText('after', '\nExample:\n  $ agent-cli config get base-url --profile staging')
     .action((key: ConfigKey) => runGet(ctx, key));
 }
@@ -18,5 +18,6 @@ export async function runGet(ctx: CliContext, key: ConfigKey): Promise<void> {
   const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
   const value = config.profile(settings.profile)[CONFIG_KEYS[key]];
   if (value === undefined) throw new UsageError(`${key} is not set in profile "${settings.profile}"`);
-  printData(ctx, { profile: settings.profile, key, value }, (data) => data.value);
+  const shown = SECRET_KEYS.has(key) ? 'set' : value;
+  printData(ctx, { profile: settings.profile, key, value: shown }, (data) => data.value);
 }

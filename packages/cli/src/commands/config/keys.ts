@@ -2,10 +2,16 @@ import { InvalidArgumentError } from 'commander';
 import type { Profile } from '../../config-file.js';
 
 /** The settings `config get/set` know, by their command-line names. */
-export const CONFIG_KEYS = { 'base-url': 'baseUrl', org: 'org' } as const satisfies Record<
-  string,
-  keyof Profile
->;
+export const CONFIG_KEYS = {
+  'base-url': 'baseUrl',
+  org: 'org',
+  'agent-url': 'agentUrl',
+  'agent-key': 'agentKey',
+  'password-key': 'passwordKey',
+} as const satisfies Record<string, keyof Profile>;
+
+/** Keys whose values are secrets: set from stdin (`-`), never printed. */
+export const SECRET_KEYS: ReadonlySet<string> = new Set(['agent-key', 'password-key']);
 
 /** A key of {@link CONFIG_KEYS}. */
 export type ConfigKey = keyof typeof CONFIG_KEYS;

@@ -1,26 +1,36 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { readSecretStdin } from '../../input.js';
 import { printDone } from '../../output.js';
 import { checkBaseUrl } from '../../run-settings.js';
-import { CONFIG_KEYS, type ConfigKey, parseKey } from './keys.js';
+import { CONFIG_KEYS, type ConfigKey, parseKey, SECRET_KEYS } from './keys.js';
 
 /** `agent-cli config set <key> <value>`. */
 export function registerSet(group: Command, ctx: CliContext): void {
   group
     .command('set')
     .description(`Store a setting in the profile (${Object.keys(CONFIG_KEYS).join(', ')})`)
-    .argument('<key>', 'base-url or org', parseKey)
-    .argument('<value>', 'the value')
+    .argument('<key>', Object.keys(CONFIG_KEYS).join(', '), parseKey)
+    .argument('<value>', 'the value; - reads it from stdin (required for agent-key and password-key)')
     .addHelpText(
       'after',
-      '\nExample:\n  $ agent-cli config set base-url https://agent.example.com --profile staging',
+      `
+Examples:
+  $ agent-cli config set base-url https://agent.example.com --profile staging
+  $ printf '%s' "$AGENT_KEY" | agent-cli config set agent-key -`,
     )
     .action((key: ConfigKey, value: string) => runSet(ctx, key, value));
 }
 
-export async function runSet(ctx: CliContext, key: ConfigKey, value: string): Promise<void> {
-  if (key === 'base-url') checkBaseUrl(value, ctx.globals.insecure);
+export async function runSet(ctx: CliContext, key: ConfigKey, given: string): Promise<void> {
+  const secret = SECRET_KEYS.has(key);
+  if (secret && given !== '-') {
+    throw new UsageError(`${key} is a secret: pipe it to stdin instead (agent-cli config set ${key} -)`);
+  }
+  const value = given === '-' ? await readSecretStdin(ctx, `config set ${key} -`) : given;
+  if (key === 'base-url' || key === 'agent-url') checkBaseUrl(value, ctx.globals.insecure, key);
   const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
   await config.updateProfile(settings.profile, { [CONFIG_KEYS[key]]: value });
-  printDone(ctx, `${key} = ${value} (profile "${settings.profile}")`);
+  printDone(ctx, `${key} = ${secret ? '(set, not shown)' : value} (profile "${settings.profile}")`);
 }

@@ -29,7 +29,10 @@ describe('agent-cli whoami', () => {
       tokenSource: 'profile',
     });
     expect(Object.keys(view).sort()).toEqual(
-      ['baseUrl', 'email', 'expired', 'expiresAt', 'org', 'profile', 'signedIn', 'tokenSource'].sort(),
+      [
+        ...['agentKey', 'baseUrl', 'email', 'expired', 'expiresAt'],
+        ...['org', 'profile', 'signedIn', 'tokenSource'],
+      ].sort(),
     );
   });
 

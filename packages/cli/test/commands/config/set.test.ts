@@ -40,6 +40,8 @@ describe('agent-cli config set', () => {
   it('is a usage error for an unknown key', async () => {
     const result = await bench.runAnonymous(['config', 'set', 'token', 'abc']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('unknown key "token" (known: base-url, org)');
+    expect(result.stderr).toContain(
+      'unknown key "token" (known: base-url, org, agent-url, agent-key, password-key)',
+    );
   });
 });
