@@ -21,22 +21,21 @@ const TokenSchema = z.looseObject({
   issuedBy: z.string().optional(),
 });
 
+/** A base URL as stored: never with `user:password@`. */
+const UrlField = z
+  .string()
+  .refine((v) => !hasUserinfo(v), 'a base URL must not contain a user name or password');
+
 /**
  * The fields of a profile. Add a setting here (and to `commands/config/keys.ts` when users set it
  * with `config set`): unknown fields written by other versions are kept as they are.
  */
 export const ProfileSchema = z.looseObject({
-  baseUrl: z
-    .string()
-    .refine((v) => !hasUserinfo(v), 'a base URL must not contain a user name or password')
-    .optional(),
+  baseUrl: UrlField.optional(),
   org: z.string().optional(),
   email: z.string().optional(),
   /** A separate agent controller (split deployment) and its API key, a secret never printed. */
-  agentUrl: z
-    .string()
-    .refine((v) => !hasUserinfo(v), 'a base URL must not contain a user name or password')
-    .optional(),
+  agentUrl: UrlField.optional(),
   agentKey: z.string().optional(),
   /** The platform's key for encrypting the sign-in password; kept out of output like a secret. */
   passwordKey: z.string().optional(),
