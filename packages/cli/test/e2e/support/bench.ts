@@ -2,7 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_USER, type RunningSandbox, startSandbox } from '@credential-agent/sandbox';
+import {
+  DEMO_USER,
+  type RunningSandbox,
+  type StartSandboxOptions,
+  startSandbox,
+} from '@credential-agent/sandbox';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { BIN, ensureBuilt } from './build.js';
 
@@ -35,14 +40,14 @@ export interface E2E {
 }
 
 /** Starts the sandbox on 127.0.0.1:0 for the file, builds the binary if needed, tracks all output. */
-export function useE2E(): E2E {
+export function useE2E(options: StartSandboxOptions = {}): E2E {
   let running: RunningSandbox | undefined;
   let dir = '';
   const outputs: string[] = [];
   const issued = new Set<string>();
   beforeAll(async () => {
     ensureBuilt();
-    running = await startSandbox({ port: 0 });
+    running = await startSandbox({ ...options, port: 0 });
     dir = mkdtempSync(join(tmpdir(), 'agent-cli-e2e-'));
   }, 120_000);
   afterAll(async () => {
@@ -91,6 +96,9 @@ export function useE2E(): E2E {
       expect(outputs.length).toBeGreaterThan(0);
       expect(issued.size).toBeGreaterThan(0);
       expect(all).not.toContain(DEMO_USER.password);
+      for (const key of [sandbox().sandbox.agentKey, sandbox().sandbox.passwordKey]) {
+        if (key !== undefined) expect(all.includes(key), 'a key appeared in the output').toBe(false);
+      }
       for (const token of issued) expect(all.includes(token), 'a token appeared in the output').toBe(false);
     },
   };
