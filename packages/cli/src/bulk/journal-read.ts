@@ -24,7 +24,7 @@ export interface JournalRead {
   tornTail: number | undefined;
 }
 
-type Status = 'flight' | 'ok' | 'doubt';
+type Status = 'flight' | 'ok';
 
 /** The rows a damaged line may be about: its `rows` (numbers or digits), else its batch's rows. */
 function salvage(value: unknown, batches: Map<number, number[]>): number[] | undefined {
@@ -47,6 +47,8 @@ function salvage(value: unknown, batches: Map<number, number[]>): number[] | und
  */
 export async function readJournal(path: string): Promise<JournalRead | undefined> {
   const status = new Map<number, Status>();
+  // Rows an attempt may have sent: only a later accepted request clears them.
+  const doubt = new Set<number>();
   const batches = new Map<number, number[]>();
   const problems = new Map<number, { reason: string; value: unknown }>();
   const state: JournalState = { accepted: new Set(), inDoubt: new Set(), lastBatch: 0, allInDoubt: false };
@@ -89,13 +91,22 @@ export async function readJournal(path: string): Promise<JournalRead | undefined
     } else if (entry.t === 'start') {
       state.lastBatch = Math.max(state.lastBatch, entry.batch);
       batches.set(entry.batch, entry.rows);
-      for (const row of entry.rows) status.set(row, 'flight');
+      for (const row of entry.rows) {
+        // A row started again while its last start has no end: that attempt's fate is unknown.
+        if (status.get(row) === 'flight') doubt.add(row);
+        status.set(row, 'flight');
+      }
     } else {
       batches.set(entry.batch, batches.get(entry.batch) ?? entry.rows);
       for (const row of entry.rows) {
-        if (entry.ok) status.set(row, 'ok');
-        else if (entry.inDoubt !== false) status.set(row, 'doubt');
-        else if (status.get(row) !== 'ok') status.delete(row);
+        if (entry.ok) {
+          status.set(row, 'ok');
+          doubt.delete(row);
+        } else {
+          // A refused attempt proves nothing about an earlier one, so the doubt stays.
+          if (entry.inDoubt !== false) doubt.add(row);
+          if (status.get(row) !== 'ok') status.delete(row);
+        }
       }
     }
   }
@@ -108,6 +119,7 @@ export async function readJournal(path: string): Promise<JournalRead | undefined
   const tornTail = !last.valid && last.number > 1 && !(await endsWithNewline(path)) ? last.number : undefined;
   if (tornTail !== undefined) problems.delete(tornTail);
   for (const [row, s] of status) (s === 'ok' ? state.accepted : state.inDoubt).add(row);
+  for (const row of doubt) if (!state.accepted.has(row)) state.inDoubt.add(row);
   for (const { value } of problems.values()) {
     const rows = salvage(value, batches);
     if (!rows) state.allInDoubt = true;

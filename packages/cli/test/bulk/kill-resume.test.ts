@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@credential-agent/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, startBulk, until } from './bin.js';
+import { ensureBuilt, holderEmails, runUnderway, startBulk, until } from './bin.js';
 import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
 
 function start(running: RunningSandbox, argv: string[]) {
@@ -57,5 +57,23 @@ describe('agent-cli offers email --csv killed with SIGKILL and resumed', () => {
     expect(counts.every((n) => n >= 1 && n <= 2)).toBe(true);
     expect(emails.filter((e) => sandbox.deliveries(e) === 2).every((e) => inDoubt.has(e))).toBe(true);
     expect(inDoubt.size).toBeGreaterThan(0);
+  });
+
+  it('keeps rows in doubt after a refused --retry-in-doubt: a later --resume does not send them', {
+    timeout: 60_000,
+  }, async () => {
+    const { running, sandbox, config, argv, first } = await runUnderway(40, 300);
+    first.child.kill('SIGKILL');
+    await first.exit;
+    // The two batches in flight when the run died reach their holders.
+    await until(() => sandbox.totalDeliveries() === 20);
+    sandbox.faults.add({ kind: 'status', status: 400, method: 'POST' });
+    const refused = startBulk(running, config, [...argv, '--resume', '--retry-in-doubt']);
+    expect(await refused.exit).toBe(1);
+    sandbox.faults.clear();
+    const resumed = startBulk(running, config, [...argv, '--resume', '--json']);
+    expect(await resumed.exit).toBe(3);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 20, 'in-doubt': 20 });
+    expect(holderEmails(40).map((e) => sandbox.deliveries(e))).toEqual(Array(40).fill(1));
   });
 });
