@@ -41,6 +41,11 @@ export async function run(argv: readonly string[], ctx: CliContext): Promise<Exi
     }
     const program = createProgram(ctx);
     await loadGroups(program, ctx, groupsFor(argv));
+    if (argv[0] === '__complete') {
+      const { complete } = await import('./commands/completion/complete.js');
+      await complete(program, argv.slice(1), ctx);
+      return ExitCode.Ok;
+    }
     await program.parseAsync([...argv], { from: 'user' });
     return ExitCode.Ok;
   } catch (error) {

@@ -3,6 +3,7 @@ import { registerApi } from './commands/api/index.js';
 import { registerLogin } from './commands/auth/login.js';
 import { registerLogout } from './commands/auth/logout.js';
 import { registerWhoami } from './commands/auth/whoami.js';
+import { COMPLETION_HELP } from './commands/completion/help.js';
 import type { CliContext } from './context.js';
 import { printable } from './printable.js';
 import type { GlobalOptions } from './root-options.js';
@@ -69,7 +70,7 @@ export function wantsVersion(argv: readonly string[]): boolean {
 export function groupsFor(argv: readonly string[]): string[] {
   let { word, index } = commandWord(argv);
   if (word === 'help') word = commandWord(argv.slice(index + 1)).word;
-  if (word === 'completion') return Object.keys(GROUPS);
+  if (word === 'completion' || word === '__complete') return Object.keys(GROUPS);
   return word !== undefined && word in GROUPS ? [word] : [];
 }
 
@@ -138,7 +139,7 @@ export function createProgram(ctx: CliContext): Command {
     .hook('preAction', (_root, action) => ctx.applyGlobals(globalsOf(program), flagsGiven(action)));
   rootOptions(program).addHelpText(
     'after',
-    '\nExamples:\n  $ agent-cli login --email issuer@example.com\n  $ agent-cli credentials list --state offer-sent --json\n\nExit codes: 0 ok, 1 failure, 2 usage, 3 partial success, 4 login needed, 130 cancelled.',
+    `\nExamples:\n  $ agent-cli login --email issuer@example.com\n  $ agent-cli credentials list --state offer-sent --json\n\nExit codes: 0 ok, 1 failure, 2 usage, 3 partial success, 4 login needed, 130 cancelled.\n\nFlags with known values (--state, --method, …) refuse others; write +value to send one as is.\n\n${COMPLETION_HELP}`,
   );
   registerLogin(program, ctx);
   registerLogout(program, ctx);

@@ -1,71 +1,62 @@
-import { type CommandNode, commandPaths } from './tree.js';
+// The completion scripts ask `agent-cli __complete WORDS…` what to offer (one candidate a line,
+// then `:files` when the shell should offer file names instead), so values, profile names and
+// files come from the same command tree the CLI parses with.
 
-function words(node: CommandNode, globals: readonly string[]): string {
-  return [...new Set([...node.children.map((c) => c.name), ...node.options, ...globals])].join(' ');
-}
-
-/** A bash completion script: completes commands, then the options of the command typed so far. */
-export function bashScript(root: CommandNode): string {
-  const globals = root.options;
-  const cases = commandPaths(root)
-    .map(({ path, node }) => `    "${path.join(' ')}") opts="${words(node, path.length ? globals : [])}" ;;`)
-    .join('\n');
-  const known = commandPaths(root)
-    .filter(({ path }) => path.length > 0)
-    .map(({ path }) => `"${path.join(' ')}"`)
-    .join(' ');
-  return `# agent-cli bash completion: eval "$(agent-cli completion bash)"
+/** bash: `eval "$(agent-cli completion bash)"`. Values with a colon (`bcovrin:testnet`) survive COMP_WORDBREAKS. */
+export const BASH = `# agent-cli bash completion: eval "$(agent-cli completion bash)"
 _agent_cli() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" path="" w opts="" k
-  local known=(${known})
-  for w in "\${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
-    for k in "\${known[@]}"; do
-      if [[ "$k" == "\${path:+$path }$w" ]]; then path="$k"; break; fi
-    done
-  done
-  case "$path" in
-${cases}
-  esac
-  COMPREPLY=( $(compgen -W "$opts" -- "$cur") )
+  local cur=\${COMP_WORDS[COMP_CWORD]} line=\${COMP_LINE:0:COMP_POINT}
+  local word=\${line##*[[:space:]]}
+  local -a args out
+  read -r -a args <<< "\${line:0:\${#line}-\${#word}}"
+  local IFS=$'\\n'
+  out=($(agent-cli __complete "\${args[@]:1}" "$word" 2>/dev/null))
+  local directive=\${out[\${#out[@]}-1]}
+  unset 'out[\${#out[@]}-1]'
+  if [[ $directive == :files ]]; then
+    compopt -o filenames 2>/dev/null
+    COMPREPLY=($(compgen -f -- "$cur"))
+    return
+  fi
+  if [[ $word == *:* && $cur != "$word" ]]; then
+    local strip=\${word%"$cur"}
+    out=("\${out[@]#"$strip"}")
+  fi
+  COMPREPLY=("\${out[@]}")
 }
-complete -F _agent_cli agent-cli
+complete -o nosort -F _agent_cli agent-cli 2>/dev/null || complete -F _agent_cli agent-cli
 `;
-}
 
-/** A zsh completion script, through zsh's bash completion support. */
-export function zshScript(root: CommandNode): string {
-  return `# agent-cli zsh completion: eval "$(agent-cli completion zsh)"
-autoload -U +X bashcompinit && bashcompinit
-${bashScript(root).split('\n').slice(1).join('\n')}`;
+/** zsh: `eval "$(agent-cli completion zsh)"` (loads compinit when it is not loaded yet). */
+export const ZSH = `# agent-cli zsh completion: eval "$(agent-cli completion zsh)"
+(( $+functions[compdef] )) || { autoload -Uz compinit && compinit -u }
+_agent_cli() {
+  local -a out
+  out=("\${(@f)$(agent-cli __complete "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
+  local directive=\${out[-1]}
+  out=("\${(@)out[1,-2]}")
+  if [[ $directive == :files ]]; then
+    _files
+  elif (( \${#out} )); then
+    compadd -- "\${out[@]}"
+  fi
 }
+compdef _agent_cli agent-cli
+`;
 
-function quote(text: string): string {
-  return `'${text.replace(/'/g, "\\'")}'`;
-}
-
-/** A fish completion script. */
-export function fishScript(root: CommandNode): string {
-  const lines = [
-    '# agent-cli fish completion: agent-cli completion fish | source',
-    'complete -c agent-cli -f',
-  ];
-  for (const option of root.options) lines.push(`complete -c agent-cli -l ${option.slice(2)}`);
-  for (const { path, node } of commandPaths(root)) {
-    const seen = path.map((p) => `__fish_seen_subcommand_from ${p}`);
-    const notChild = node.children.length
-      ? [`not __fish_seen_subcommand_from ${node.children.map((c) => c.name).join(' ')}`]
-      : [];
-    const here = path.length ? [...seen, ...notChild] : ['__fish_use_subcommand'];
-    for (const child of node.children) {
-      lines.push(
-        `complete -c agent-cli -n ${quote(here.join('; and '))} -a ${child.name} -d ${quote(child.description)}`,
-      );
-    }
-    if (path.length) {
-      for (const option of node.options) {
-        lines.push(`complete -c agent-cli -n ${quote(seen.join('; and '))} -l ${option.slice(2)}`);
-      }
-    }
-  }
-  return `${lines.join('\n')}\n`;
-}
+/** fish: `agent-cli completion fish > ~/.config/fish/completions/agent-cli.fish`. */
+export const FISH = `# agent-cli fish completion: agent-cli completion fish | source
+function __agent_cli_complete
+    set -l before (commandline -opc)
+    set -l current (commandline -ct)
+    set -l out (agent-cli __complete $before[2..-1] "$current" 2>/dev/null)
+    set -l directive $out[-1]
+    set -e out[-1]
+    if test "$directive" = ":files"
+        __fish_complete_path (commandline -ct)
+    else
+        printf '%s\\n' $out
+    end
+end
+complete -c agent-cli -f -a '(__agent_cli_complete)'
+`;
