@@ -56,7 +56,7 @@ export function addCsvOptions(command: Command): Command {
     .option('--concurrency <n>', 'bulk: requests in flight at most', positiveInt, 4)
     .option('--dry-run', 'bulk: check every row and report problems; send nothing')
     .option('--journal <path>', 'bulk: journal of the run (default: <csv>.journal.jsonl)')
-    .option('--resume', 'bulk: continue the journal: rows already sent are skipped')
+    .option('--resume', 'bulk: continue the journal (which must exist): rows already sent are skipped')
     .option(
       '--retry-in-doubt',
       'bulk, with --resume: send again rows that may have been sent when a run died',
@@ -74,8 +74,9 @@ Bulk (--csv): row numbers are CSV line numbers (the header is line 1). Exit code
 was sent, 3 when some were, 1 when none were. A journal next to the CSV records each request before
 and after it is sent, and is locked while a run uses it; --resume skips the rows already sent,
 sends rows added at the end of the CSV, and reports rows that may have been sent (in flight when a
-run died) as "in doubt" (not resent unless --retry-in-doubt).
+run died) as "in doubt" (not resent unless --retry-in-doubt). --resume refuses a missing journal.
   $ agent-cli offers email --csv holders.csv --file template.json --credential-type indy \\
-      --journal holders.journal.jsonl --resume --junit report.xml`,
+      --journal holders.journal.jsonl --junit report.xml
+  (after a failed or stopped run: the same command with --resume)`,
     );
 }

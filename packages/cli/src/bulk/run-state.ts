@@ -1,3 +1,4 @@
+import { UsageError } from '../errors.js';
 import { type CsvScan, legacyFingerprint, runFingerprint } from './fingerprint.js';
 import { Journal, type JournalState } from './journal.js';
 import { JournalLock } from './lock.js';
@@ -48,8 +49,13 @@ export class RunState {
       digests: scan.digests,
       lines: scan.lines,
     };
-    const fresh = !resume || !(await Journal.exists(path));
-    if (fresh) {
+    const exists = await Journal.exists(path);
+    if (resume && !exists) {
+      throw new UsageError(
+        `--resume: journal ${path} does not exist, so there is no run to continue (if it was lost, every holder may already have been e-mailed); to start a new run deliberately, run without --resume`,
+      );
+    }
+    if (!exists) {
       const reports = [this.#opts.report, this.#opts.junit];
       for (const line of await earlierRuns(path, csv, scan.digests, reports)) note(line);
     }

@@ -1,4 +1,4 @@
-import { lstat, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, INDY_FLAGS, startBulk } from './bin.js';
@@ -72,5 +72,17 @@ describe('agent-cli offers email --csv: the files it writes', () => {
     expect(result.stderr).toBe(`error: cannot write --junit ${missing}: ENOENT\n`);
     expect(running.sandbox.requestCount()).toBe(0);
     expect(await readdir(dir)).not.toContain('r.json');
+  });
+
+  it('refuses --resume when the journal is missing, saying how to start a new run deliberately', async () => {
+    const { csv, run, running } = await setup();
+    expect((await run([])).code).toBe(0);
+    await rm(`${csv}.journal.jsonl`);
+    const result = await run(['--resume']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `error: --resume: journal ${csv}.journal.jsonl does not exist, so there is no run to continue (if it was lost, every holder may already have been e-mailed); to start a new run deliberately, run without --resume\n`,
+    );
+    expect(running.sandbox.totalDeliveries()).toBe(12);
   });
 });

@@ -24,35 +24,26 @@ describe('agent-cli offers email --csv killed with SIGKILL and resumed', () => {
     const { sandbox } = running;
     const dir = await tempDir();
     const csv = await writeCsv(dir, holderLines(ROWS));
-    const argv = [
-      csv,
-      '--credential-type',
-      'indy',
-      '--cred-def-id',
-      'cred-def',
-      '--resume',
-      '--concurrency',
-      '4',
-    ];
+    const argv = [csv, '--credential-type', 'indy', '--cred-def-id', 'cred-def', '--concurrency', '4'];
     const posts = () => sandbox.requestCount('POST', '/orgs');
     // Kill points: as the first request arrives, then some way into each resumed run.
     for (const ahead of [1, 5, 9]) {
       const before = posts();
-      const child = start(running, argv);
+      const child = start(running, ahead === 1 ? argv : [...argv, '--resume']);
       const end = exited(child);
       await until(() => posts() >= before + ahead || child.exitCode !== null);
       child.kill('SIGKILL');
       expect(await end).toBe(null);
     }
     const report = join(dir, 'report.json');
-    expect(await exited(start(running, [...argv, '--report', report]))).toBeOneOf([0, 3]);
+    expect(await exited(start(running, [...argv, '--resume', '--report', report]))).toBeOneOf([0, 3]);
     const rows: { email: string; status: string }[] = JSON.parse(await readFile(report, 'utf8')).rows;
     const inDoubt = new Set(rows.filter((r) => r.status === 'in-doubt').map((r) => r.email));
     const emails = holderLines(ROWS).map((l) => l.split(',')[0] ?? '');
     expect(emails.filter((e) => !inDoubt.has(e)).map((e) => sandbox.deliveries(e))).toEqual(
       Array(ROWS - inDoubt.size).fill(1),
     );
-    expect(await exited(start(running, [...argv, '--retry-in-doubt']))).toBe(0);
+    expect(await exited(start(running, [...argv, '--resume', '--retry-in-doubt']))).toBe(0);
     const counts = emails.map((e) => sandbox.deliveries(e));
     expect(counts.every((n) => n >= 1 && n <= 2)).toBe(true);
     expect(emails.filter((e) => sandbox.deliveries(e) === 2).every((e) => inDoubt.has(e))).toBe(true);

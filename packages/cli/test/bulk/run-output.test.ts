@@ -94,7 +94,7 @@ describe('agent-cli offers email --csv: limits and earlier runs', () => {
     const csv = await writeCsv(dir, holderLines(2));
     const report = join(dir, 'r.json');
     expect((await bulk(csv, '--report', report)).code).toBe(0);
-    const other = await bulk(csv, '--journal', join(dir, 'other.jsonl'), '--resume');
+    const other = await bulk(csv, '--journal', join(dir, 'other.jsonl'));
     expect(other.stderr).toContain(`warning: ${csv}.journal.jsonl is from an earlier run of ${csv}`);
     await rm(`${csv}.journal.jsonl`);
     await rm(join(dir, 'other.jsonl'));
