@@ -6,9 +6,28 @@ export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 /** What the rule says, for messages. */
 export const PROFILE_NAME_RULE = 'letters, digits, ".", "_" and "-", starting with a letter or digit';
 
-/** Whether a URL carries `user:password@` (also when it does not parse as a URL). */
+/**
+ * `scheme:` + slashes + `user:password@`, read as a WHATWG parser reads it: leading blanks and
+ * control characters skipped, tabs and newlines anywhere ignored, any number of `/` or `\\` after
+ * the scheme (`http:\\u:p@h`, `http:/u:p@h` and `http:u:p@h` all carry a password).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: what the URL parser skips is the point.
+const USERINFO = /^([\u0000-\u0020]*[a-z][a-z0-9+.-]*:[/\\]*)[^/\\?#]*@/i;
+const ignoredByParser = (value: string) => value.replace(/[\t\n\r]/g, '');
+
+/** Whether a URL carries `user:password@`: on its parsed form, and on its text when it does not parse. */
 export function hasUserinfo(value: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(value);
+  if (USERINFO.test(ignoredByParser(value))) return true;
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.username !== '' || url.password !== '';
+}
+
+/** A URL as it may be shown: any `user:password@` replaced, even when the URL does not parse. */
+export function maskUserinfo(value: string): string {
+  if (!hasUserinfo(value)) return value;
+  const text = ignoredByParser(value);
+  return USERINFO.test(text) ? text.replace(USERINFO, '$1***@') : '***';
 }
 
 /** A stored token, as the SDK's token store hands it over, and the base URL that issued it. */

@@ -1,4 +1,4 @@
-import { hasUserinfo, PROFILE_NAME, PROFILE_NAME_RULE, type Profile } from './config-schema.js';
+import { hasUserinfo, maskUserinfo, PROFILE_NAME, PROFILE_NAME_RULE, type Profile } from './config-schema.js';
 import { UsageError } from './errors.js';
 import type { GlobalOptions } from './root-options.js';
 
@@ -141,16 +141,11 @@ function parseTimeout(value: string | undefined, given: string): number | undefi
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
-/** A URL as it may be shown: any `user:password@` replaced, even when the URL does not parse. */
-export function shownUrl(value: string): string {
-  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
-}
-
 /** @throws {@link UsageError} when a base URL carries `user:password@`, without echoing it. */
 function refuseUserinfo(value: string, given: string): void {
   if (hasUserinfo(value)) {
     throw new UsageError(
-      `${given} must not contain a user name or password (got "${shownUrl(value)}"): sign in with agent-cli login`,
+      `${given} must not contain a user name or password (got "${maskUserinfo(value)}"): sign in with agent-cli login`,
     );
   }
 }
