@@ -14,12 +14,21 @@ export function cannotWrite(what: string, path: string, error: unknown): UsageEr
 }
 
 /**
- * Opens `path` for appending, creating it owner-only (0600 whatever the umask). A symbolic link at
- * `path` is refused (ELOOP), never followed. An existing file is made owner-only too.
+ * Opens `path` for appending, creating it exclusively and owner-only (0600 whatever the umask). A
+ * symbolic link at `path` is refused (ELOOP), never followed; an existing file is used as it is
+ * (its mode is not changed: the CLI may not have created it) and must be a regular file.
  */
 export async function openForAppend(path: string): Promise<FileHandle> {
-  const file = await open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW, 0o600);
-  await file.chmod(0o600).catch(() => undefined);
+  const file = await open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+      return open(path, O_RDWR | O_APPEND | O_NOFOLLOW);
+    },
+  );
+  if (!(await file.stat()).isFile()) {
+    await file.close();
+    throw Object.assign(new Error('not a regular file'), { code: 'EINVAL' });
+  }
   return file;
 }
 

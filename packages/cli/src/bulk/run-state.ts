@@ -4,6 +4,7 @@ import { Journal, type JournalState } from './journal.js';
 import { JournalLock } from './lock.js';
 import type { ColumnMapping } from './mapping.js';
 import { type RowOutcome, Tally } from './outcome.js';
+import { checkJournalPath, checkOutputPaths, type NamedPath } from './paths.js';
 import { Progress } from './progress.js';
 import { jsonReport, junitReport, type ReportSink } from './report.js';
 import { earlierRuns } from './siblings.js';
@@ -29,17 +30,45 @@ export class RunState {
     this.#ports = ports;
   }
 
-  /** Creates the reports' temporary files now, so an unwritable path fails before anything is sent. */
+  /** The journal's path and how messages name it. */
+  #journalPath(): NamedPath {
+    const { journal, csv, shard } = this.#opts;
+    return journal === undefined
+      ? { what: 'the journal', path: defaultJournal(csv, shard) }
+      : { what: '--journal', path: journal };
+  }
+
+  /**
+   * Checks the report paths and creates the reports' temporary files now, so an unusable path fails
+   * before anything is sent.
+   */
   async openReports(): Promise<void> {
-    if (this.#opts.report) this.#sinks.push(await jsonReport(this.#opts.report));
-    if (this.#opts.junit) this.#sinks.push(await junitReport(this.#opts.junit));
+    const { report, junit, csv } = this.#opts;
+    const journal = this.#journalPath();
+    const lock = `${journal.path}.lock`;
+    await checkOutputPaths(
+      [
+        ...(report === undefined ? [] : [{ what: '--report', path: report }]),
+        ...(junit === undefined ? [] : [{ what: '--junit', path: junit }]),
+      ],
+      [
+        { what: '--csv', path: csv },
+        journal,
+        { what: 'the lock', path: lock },
+        { what: 'the lock', path: `${lock}.takeover` },
+      ],
+    );
+    if (report !== undefined) this.#sinks.push(await jsonReport(report));
+    if (junit !== undefined) this.#sinks.push(await junitReport(junit));
   }
 
   /** Locks and opens (or continues) the journal of a real run; a dry run has none. */
   async openJournal(scan: CsvScan, mapping: ColumnMapping): Promise<JournalState | undefined> {
     const { dryRun, template, shard, csv, resume } = this.#opts;
     if (dryRun) return undefined;
-    const path = this.#opts.journal ?? defaultJournal(csv, shard);
+    const named = this.#journalPath();
+    await checkJournalPath(named);
+    const path = named.path;
     const note = this.#ports.err;
     this.#lock = await JournalLock.acquire(path, note);
     const input = {

@@ -1,4 +1,5 @@
-import { lstat, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { chmod, chown, lstat, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, INDY_FLAGS, startBulk } from './bin.js';
@@ -44,11 +45,11 @@ describe('agent-cli offers email --csv: the files it writes', () => {
     await writeFile(victim, 'precious\n');
     const report = join(dir, 'r.json');
     const junit = join(dir, 'r.xml');
-    for (const link of [report, `${junit}.part`, `${junit}.tmp`]) await symlink(victim, link);
+    for (const link of [`${report}.part`, `${junit}.part`, `${junit}.tmp`]) await symlink(victim, link);
     const result = await run(['--report', report, '--junit', junit]);
     expect(result.code).toBe(0);
     expect(await readFile(victim, 'utf8')).toBe('precious\n');
-    expect((await lstat(report)).isSymbolicLink()).toBe(false);
+    expect((await lstat(`${junit}.part`)).isSymbolicLink()).toBe(true);
     expect(JSON.parse(await readFile(report, 'utf8')).summary).toMatchObject({ sent: 12 });
   });
 
@@ -85,4 +86,70 @@ describe('agent-cli offers email --csv: the files it writes', () => {
     );
     expect(running.sandbox.totalDeliveries()).toBe(12);
   });
+
+  it('refuses output and journal paths that are not regular files, before sending, and leaves them as they were', async () => {
+    const { dir, csv, run, running } = await setup();
+    const fifo = join(dir, 'fifo');
+    execFileSync('mkfifo', ['-m', '644', fifo]);
+    const stdout = join(dir, 'stdout');
+    await symlink('/proc/self/fd/1', stdout);
+    const cases: [string[], string][] = [
+      [['--report', fifo], `--report ${fifo} is not a regular file (a FIFO)`],
+      [['--junit', stdout], `--junit ${stdout} is not a regular file (a symbolic link)`],
+      [['--report', dir], `--report ${dir} is not a regular file (a directory)`],
+      [['--journal', fifo], `--journal ${fifo} is not a regular file (a FIFO)`],
+      [['--journal', dir, '--resume'], `--journal ${dir} is not a regular file (a directory)`],
+      [['--report', ''], '--report must not be empty'],
+    ];
+    for (const [argv, line] of cases) {
+      const result = await run(argv);
+      expect([result.code, result.stderr]).toEqual([2, `error: ${line}\n`]);
+    }
+    expect(await mode(fifo)).toBe('644');
+    expect((await lstat(stdout)).isSymbolicLink()).toBe(true);
+    expect(await readdir(dir)).toEqual(expect.not.arrayContaining([expect.stringMatching(/lock|part/)]));
+    expect(running.sandbox.requestCount()).toBe(0);
+    expect(await readFile(csv, 'utf8')).toContain('holder12@example.com');
+  });
+
+  it('refuses a --report or --junit that is the CSV, the journal, its lock or the other report', async () => {
+    const { dir, csv, run, running } = await setup();
+    const journal = `${csv}.journal.jsonl`;
+    const cases: [string[], string][] = [
+      [['--report', csv], `--report ${csv} is the same file as --csv ${csv}`],
+      [['--junit', journal], `--junit ${journal} is the same file as the journal ${journal}`],
+      [
+        ['--junit', `${journal}.lock`],
+        `--junit ${journal}.lock is the same file as the lock ${journal}.lock`,
+      ],
+      [
+        ['--report', join(dir, 'r'), '--junit', `${dir}/./r`],
+        `--junit ${dir}/./r is the same file as --report ${join(dir, 'r')}`,
+      ],
+    ];
+    for (const [argv, line] of cases) {
+      const result = await run(argv);
+      expect([result.code, result.stderr]).toEqual([2, `error: ${line}: pass another path\n`]);
+    }
+    expect(running.sandbox.requestCount()).toBe(0);
+    expect(await readdir(dir)).toEqual(['holders.csv']);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'refuses a journal another user planted (needs root to plant it)',
+    async () => {
+      const { dir, run, running } = await setup();
+      const journal = join(dir, 'j.jsonl');
+      await writeFile(journal, '');
+      await chmod(journal, 0o666);
+      await chown(journal, 65534, 65534);
+      const result = await run(['--journal', journal]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `error: --journal ${journal} belongs to another user (uid 65534): remove it or pass another --journal\n`,
+      );
+      expect(await mode(journal)).toBe('666');
+      expect(running.sandbox.requestCount()).toBe(0);
+    },
+  );
 });

@@ -1,0 +1,73 @@
+import type { Stats } from 'node:fs';
+import { lstat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { UsageError } from '../errors.js';
+
+/** A path the user gave (or a default), with what names it in messages: `--report`, `the lock`. */
+export interface NamedPath {
+  what: string;
+  path: string;
+}
+
+const lstatOrNone = (path: string): Promise<Stats | undefined> => lstat(path).catch(() => undefined);
+
+function kind(stats: Stats): string {
+  if (stats.isSymbolicLink()) return 'a symbolic link';
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a FIFO';
+  if (stats.isSocket()) return 'a socket';
+  return 'a device';
+}
+
+/**
+ * Refuses a path that is there and is not a regular file (a device such as /dev/null, a FIFO, a
+ * directory, a symbolic link such as /dev/stdout): the run would replace, chmod or block on it.
+ * @throws {@link UsageError} naming the flag and the path.
+ */
+async function regularOrNone(named: NamedPath): Promise<Stats | undefined> {
+  if (named.path === '') throw new UsageError(`${named.what} must not be empty`);
+  const stats = await lstatOrNone(named.path);
+  if (stats && !stats.isFile())
+    throw new UsageError(`${named.what} ${named.path} is not a regular file (${kind(stats)})`);
+  return stats;
+}
+
+/**
+ * Checks the journal path before the lock or the journal is touched: a regular file of the current
+ * user, or nothing yet. A symbolic link is left to the journal's own refusal.
+ * @throws {@link UsageError} naming the flag and the path.
+ */
+export async function checkJournalPath(named: NamedPath): Promise<void> {
+  const found = await lstatOrNone(named.path);
+  if (found?.isSymbolicLink()) return;
+  const stats = await regularOrNone(named);
+  const uid = process.getuid?.();
+  if (stats && uid !== undefined && stats.uid !== uid) {
+    throw new UsageError(
+      `${named.what} ${named.path} belongs to another user (uid ${stats.uid}): remove it or pass another --journal`,
+    );
+  }
+}
+
+/**
+ * Refuses, before anything is sent, output paths (`--report`, `--junit`) that are not regular files
+ * or that name one of `taken` (the CSV, the journal, its lock) or each other, by path or by inode.
+ * @throws {@link UsageError} naming the flag and the path.
+ */
+export async function checkOutputPaths(outputs: NamedPath[], taken: NamedPath[]): Promise<void> {
+  const seen: (NamedPath & { stats: Stats | undefined })[] = [];
+  for (const t of taken) seen.push({ ...t, stats: await lstatOrNone(t.path) });
+  for (const out of outputs) {
+    const stats = await regularOrNone(out);
+    const same = seen.find(
+      (s) =>
+        resolve(s.path) === resolve(out.path) ||
+        (stats && s.stats && s.stats.dev === stats.dev && s.stats.ino === stats.ino),
+    );
+    if (same)
+      throw new UsageError(
+        `${out.what} ${out.path} is the same file as ${same.what} ${same.path}: pass another path`,
+      );
+    seen.push({ ...out, stats });
+  }
+}
