@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { printable } from '../printable.js';
 import { type CsvScan, legacyFingerprint, runFingerprint } from './fingerprint.js';
 import { Journal, type JournalState } from './journal.js';
 import { JournalLock } from './lock.js';
@@ -104,9 +105,10 @@ export class RunState {
   readonly settle = async (outcome: RowOutcome): Promise<void> => {
     this.tally.add(outcome);
     if (outcome.message && outcome.status !== 'skipped') {
-      const who = outcome.email ? ` (${outcome.email})` : '';
+      // CSV cells and server messages are data: no control character reaches the terminal.
+      const who = outcome.email ? ` (${printable(outcome.email)})` : '';
       this.#progress?.clear();
-      this.#ports.err(`line ${outcome.line}${who}: ${outcome.status}: ${outcome.message}`);
+      this.#ports.err(`line ${outcome.line}${who}: ${outcome.status}: ${printable(outcome.message)}`);
     }
     for (const sink of this.#sinks) await sink.add(outcome);
     this.#progress?.update(this.tally);
