@@ -31,7 +31,8 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
       await run.discard();
       throw error;
     }
-    run.start(recordsInShard(scan.records, opts.shard));
+    const expected = recordsInShard(scan.records, opts.shard);
+    run.start(expected);
     const { template, shard, retryInDoubt } = opts;
     const settle = run.settle;
     const rows = plannedRows({ csv, mapping, template, shard, retryInDoubt, journal: state, settle });
@@ -54,7 +55,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
       stopped = error;
     }
     const failure = await run.close(stopped);
-    return { tally: run.tally, stopped: stopped ?? failure };
+    return { tally: run.tally, expected, stopped: stopped ?? failure };
   } finally {
     csv.close();
   }

@@ -36,6 +36,8 @@ export interface BulkRunPorts {
 /** How a run that got going ended: the tally, and why it stopped early if it did. */
 export interface BulkOutcome {
   tally: Tally;
+  /** The rows of the CSV (of the shard) the run was to go through. */
+  expected: number;
   /** The error that stopped the run (abort, 401/403, a journal or report that could not be written). */
   stopped?: unknown;
 }

@@ -15,10 +15,12 @@ describe('agent-cli offers email --csv: Ctrl-C and the batch cap', () => {
     first.child.kill('SIGINT');
     expect(await first.exit).toBe(130);
     expect(first.stdout).toMatch(/^stopped: sent \d+/);
+    const left = Number(/cancelled: (\d+) row/.exec(first.stderr)?.[1]);
     expect(first.stderr).toMatch(
       /cancelled: \d+ row\(s\) not sent: run the same command again with --resume/,
     );
     const sentFirst = sandbox.totalDeliveries();
+    expect(left).toBe(ROWS - sentFirst);
     expect(sentFirst).toBeGreaterThanOrEqual(20);
     const resumed = startBulk(running, config, [...argv, '--resume', '--json']);
     expect(await resumed.exit).toBe(0);

@@ -42,8 +42,9 @@ function checkFlags(opts: CsvOptions): void {
 }
 
 /** After a run stopped early: what was not sent and how to go on. */
-function stopHint(tally: Tally): string {
-  const left = tally.counts.skipped;
+function stopHint(tally: Tally, expected: number): string {
+  // Rows skipped in a batch, and rows the run never reached.
+  const left = tally.counts.skipped + Math.max(0, expected - tally.total);
   return `${left} row(s) not sent: run the same command again with --resume to continue`;
 }
 
@@ -58,7 +59,7 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
   const dryRun = opts.dryRun === true;
   const orgId = dryRun ? undefined : await ctx.org();
-  const { tally, stopped } = await runBulk(
+  const { tally, expected, stopped } = await runBulk(
     {
       csv: opts.csv,
       template: await template(ctx, opts),
@@ -91,10 +92,10 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
   );
   if (stopped !== undefined) {
     if (ctx.signal.aborted) {
-      ctx.io.err(`cancelled: ${stopHint(tally)}`);
+      ctx.io.err(`cancelled: ${stopHint(tally, expected)}`);
       throw new ExitWith(ExitCode.Cancelled);
     }
-    if (tally.counts.skipped) ctx.io.err(`note: ${stopHint(tally)}`);
+    if (tally.total < expected || tally.counts.skipped) ctx.io.err(`note: ${stopHint(tally, expected)}`);
     // A usage-like error after rows were sent is not "nothing was sent" (exit 2).
     if (stopped instanceof UsageError) throw new Error(stopped.message);
     throw stopped;
