@@ -30,9 +30,23 @@ export function maskUserinfo(value: string): string {
   return USERINFO.test(text) ? text.replace(USERINFO, '$1***@') : '***';
 }
 
+/**
+ * The first character of a token that cannot go in an HTTP header value (a control character, a
+ * space, or anything outside visible ASCII and Latin-1: `fetch` refuses those), if any.
+ */
+export function headerUnsafeChar(value: string): string | undefined {
+  return /[^\u0021-\u007e\u00a0-\u00ff]/u.exec(value)?.[0];
+}
+
 /** A stored token, as the SDK's token store hands it over, and the base URL that issued it. */
 const TokenSchema = z.looseObject({
-  accessToken: z.string().min(1),
+  accessToken: z
+    .string()
+    .min(1)
+    .refine(
+      (v) => headerUnsafeChar(v) === undefined,
+      'a control character, a space or a character outside Latin-1',
+    ),
   tokenType: z.string().min(1),
   scope: z.string().optional(),
   expiresAt: z.number().optional(),

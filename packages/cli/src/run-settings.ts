@@ -1,4 +1,11 @@
-import { hasUserinfo, maskUserinfo, PROFILE_NAME, PROFILE_NAME_RULE, type Profile } from './config-schema.js';
+import {
+  hasUserinfo,
+  headerUnsafeChar,
+  maskUserinfo,
+  PROFILE_NAME,
+  PROFILE_NAME_RULE,
+  type Profile,
+} from './config-schema.js';
 import { UsageError } from './errors.js';
 import type { GlobalOptions } from './root-options.js';
 
@@ -122,11 +129,14 @@ export function resolveSettings(globals: GlobalOptions, env: Env, name: string, 
 
 /** A token or key: a header value, so no control character or space (the SDK would fail to send it). */
 function checkHeaderValue(token: string | undefined, name: string): string | undefined {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
-  if (token !== undefined && /[\u0000-\u0020\u007f]/.test(token)) {
+  const bad = token === undefined ? undefined : headerUnsafeChar(token);
+  if (bad === undefined) return token;
+  const code = bad.codePointAt(0) ?? 0;
+  if (code <= 0x20 || (code >= 0x7f && code < 0xa0)) {
     throw new UsageError(`${name} contains a control character or a space`);
   }
-  return token;
+  const hex = code.toString(16).toUpperCase().padStart(4, '0');
+  throw new UsageError(`${name} contains a character that cannot go in an HTTP header (U+${hex})`);
 }
 
 /** `--timeout` / `AGENT_CLI_TIMEOUT`: a positive whole number of milliseconds. */
