@@ -13,7 +13,7 @@ import { LIST, POSTS, type Target } from './support/targets.js';
 const e2e = useE2E();
 
 /** The timeout per attempt the runs ask for (`AGENT_CLI_TIMEOUT`). */
-const TIMEOUT_MS = 300;
+const TIMEOUT_MS = 2000;
 
 interface Row {
   fault: FaultName;
@@ -27,7 +27,11 @@ interface Row {
 
 const says = (line: string) => () => [`error: ${line}`];
 const timedOut = (t: Target) => [`error: ${t.call} timed out after ${TIMEOUT_MS} ms`];
-const unauthorized = () => ['error: Unauthorized (HTTP 401)', 'hint: run: agent-cli login'];
+// The runs sign in with AGENT_CLI_TOKEN, so the hint is about that variable, not `agent-cli login`.
+const unauthorized = () => [
+  'error: Unauthorized (HTTP 401)',
+  'hint: the service refused AGENT_CLI_TOKEN: set a valid token, or unset it to use the profile',
+];
 const rateLimited = () => [
   'error: Too many requests, please try again later. (HTTP 429)',
   'hint: retry after 0 s',
@@ -47,7 +51,7 @@ const badJson = (t: Target) => [
 const GET_ROWS: Row[] = [
   { fault: 'latency 50 ms (under the timeout)', code: 0, requests: 1 },
   {
-    fault: 'latency 1000 ms (over the timeout)',
+    fault: 'latency 6000 ms (over the timeout)',
     code: 1,
     stderr: timedOut,
     requests: 1,
@@ -70,7 +74,7 @@ const GET_ROWS: Row[] = [
   { fault: 'HTML 502 page once', code: 0, requests: 2 },
   { fault: 'HTML 404 page', code: 1, stderr: says('HTTP 404 Not Found'), requests: 1 },
   {
-    fault: 'slow body 1000 ms (over the timeout)',
+    fault: 'slow body 6000 ms (over the timeout)',
     code: 1,
     stderr: timedOut,
     requests: 1,
@@ -80,7 +84,7 @@ const GET_ROWS: Row[] = [
 const POST_ROWS: Row[] = [
   { fault: 'latency 50 ms (under the timeout)', code: 0, requests: 1, records: 1 },
   {
-    fault: 'latency 1000 ms (over the timeout)',
+    fault: 'latency 6000 ms (over the timeout)',
     code: 1,
     stderr: timedOut,
     requests: 1,
@@ -132,7 +136,7 @@ const POST_ROWS: Row[] = [
   },
   { fault: 'HTML 404 page', code: 1, stderr: says('HTTP 404 Not Found'), requests: 1, records: 0 },
   {
-    fault: 'slow body 1000 ms (over the timeout)',
+    fault: 'slow body 6000 ms (over the timeout)',
     code: 1,
     stderr: timedOut,
     requests: 1,

@@ -21,8 +21,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultName, withFaultySandbox } from './support/faults.js';
 import { LIST, POSTS, type Target } from './support/targets.js';
 
-/** Timeout per attempt; the faults "over the timeout" last 1000 ms. */
-const TIMEOUT_MS = 300;
+/** Timeout per attempt; the faults "over the timeout" last 6000 ms, far enough apart that a busy machine does not blur them. */
+const TIMEOUT_MS = 2000;
 
 type ErrorClass = abstract new (...args: never[]) => AgentError;
 
@@ -38,7 +38,7 @@ interface Row {
 
 const GET_ROWS: Row[] = [
   { fault: 'latency 50 ms (under the timeout)', outcome: 'ok', requests: 1 },
-  { fault: 'latency 1000 ms (over the timeout)', outcome: TimeoutError, requests: 1 },
+  { fault: 'latency 6000 ms (over the timeout)', outcome: TimeoutError, requests: 1 },
   { fault: 'status 500 once', outcome: 'ok', requests: 2 },
   { fault: 'status 502 once', outcome: 'ok', requests: 2 },
   { fault: 'status 503 once', outcome: 'ok', requests: 2 },
@@ -57,7 +57,7 @@ const GET_ROWS: Row[] = [
   { fault: 'HTML 502 page once', outcome: 'ok', requests: 2 },
   { fault: 'HTML 404 page', outcome: NotFoundError, requests: 1 },
   {
-    fault: 'slow body 1000 ms (over the timeout)',
+    fault: 'slow body 6000 ms (over the timeout)',
     outcome: TimeoutError,
     requests: 1,
   },
@@ -67,7 +67,7 @@ const POST_ROWS: Row[] = [
   { fault: 'latency 50 ms (under the timeout)', outcome: 'ok', requests: 1, records: 1 },
   // The service handles it after the client gave up (no record yet when the call fails): it is in
   // doubt, so it is not sent again.
-  { fault: 'latency 1000 ms (over the timeout)', outcome: TimeoutError, requests: 1 },
+  { fault: 'latency 6000 ms (over the timeout)', outcome: TimeoutError, requests: 1 },
   { fault: 'status 500 once', outcome: ServerError, requests: 1, records: 0 },
   { fault: 'status 502 once', outcome: ServerError, requests: 1, records: 0 },
   // No Retry-After: the service may have acted, so the POST is not repeated.
@@ -93,7 +93,7 @@ const POST_ROWS: Row[] = [
   { fault: 'HTML 502 page once', outcome: ServerError, requests: 1, records: 0 },
   { fault: 'HTML 404 page', outcome: NotFoundError, requests: 1, records: 0 },
   {
-    fault: 'slow body 1000 ms (over the timeout)',
+    fault: 'slow body 6000 ms (over the timeout)',
     outcome: TimeoutError,
     requests: 1,
     records: 1,

@@ -10,7 +10,7 @@ export type Fault = Omit<FaultSpec, 'method' | 'path'>;
  */
 export const FAULTS = {
   'latency 50 ms (under the timeout)': { kind: 'latency', ms: 50 },
-  'latency 1000 ms (over the timeout)': { kind: 'latency', ms: 1000 },
+  'latency 6000 ms (over the timeout)': { kind: 'latency', ms: 6000 },
   'status 500 once': { kind: 'status', status: 500, times: 1 },
   'status 502 once': { kind: 'status', status: 502, times: 1 },
   'status 503 once': { kind: 'status', status: 503, times: 1 },
@@ -28,7 +28,7 @@ export const FAULTS = {
   'malformed JSON': { kind: 'malformed-json' },
   'HTML 502 page once': { kind: 'html-error', status: 502, times: 1 },
   'HTML 404 page': { kind: 'html-error', status: 404 },
-  'slow body 1000 ms (over the timeout)': { kind: 'slow-body', ms: 1000 },
+  'slow body 6000 ms (over the timeout)': { kind: 'slow-body', ms: 6000 },
 } as const satisfies Record<string, Fault>;
 
 /** The name of a fault of {@link FAULTS}. */
