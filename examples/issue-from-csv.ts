@@ -2,7 +2,7 @@
  * E-mails an indy credential offer to every holder of a CSV file (header `email,name,degree`),
  * in batches of 10 with 4 requests in flight, and prints a summary.
  *
- *   AGENT_BASE_URL=http://127.0.0.1:4000 AGENT_ORG=… AGENT_EMAIL=… AGENT_PASSWORD=… \
+ *   AGENT_BASE_URL="$(cat sandbox.url)" AGENT_ORG=… AGENT_EMAIL=… AGENT_PASSWORD=… \
  *     pnpm tsx examples/issue-from-csv.ts examples/holders.csv
  *
  * The reader below handles quoted fields on one line; for CSVs with line breaks inside fields,
@@ -12,6 +12,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { AgentClient, type BulkRow, isAgentError } from '@credential-agent/sdk';
+import { requireEnv } from './env.js';
 
 export interface IssueFromCsvConfig {
   baseUrl: string;
@@ -95,19 +96,22 @@ export async function issueFromCsv(config: IssueFromCsvConfig): Promise<IssueSum
   return summary;
 }
 
-function env(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+const env =
+  import.meta.url === pathToFileURL(process.argv[1] ?? '').href
+    ? requireEnv('issue-from-csv', {
+        AGENT_BASE_URL: 'the base URL of the service or the sandbox',
+        AGENT_ORG: 'the organisation that issues',
+        AGENT_EMAIL: 'the e-mail address to sign in with',
+        AGENT_PASSWORD: 'its password',
+      })
+    : undefined;
+if (env) {
   const csvPath = process.argv[2] ?? new URL('./holders.csv', import.meta.url).pathname;
   issueFromCsv({
-    baseUrl: env('AGENT_BASE_URL'),
-    orgId: env('AGENT_ORG'),
-    email: env('AGENT_EMAIL'),
-    password: env('AGENT_PASSWORD'),
+    baseUrl: env.AGENT_BASE_URL,
+    orgId: env.AGENT_ORG,
+    email: env.AGENT_EMAIL,
+    password: env.AGENT_PASSWORD,
     csvPath,
   }).then(
     ({ sent, notSent }) => {
@@ -116,7 +120,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       if (notSent.length) process.exitCode = sent > 0 ? 3 : 1;
     },
     (error: unknown) => {
-      console.error(isAgentError(error) ? `${error.name}: ${error.message}` : error);
+      // One line, never a stack trace: an SDK error by class, anything else (a missing CSV) by message.
+      console.error(
+        isAgentError(error)
+          ? `${error.name}: ${error.message}`
+          : `issue-from-csv: ${String(error instanceof Error ? error.message : error)}`,
+      );
       process.exitCode = 1;
     },
   );
