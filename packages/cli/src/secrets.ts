@@ -1,10 +1,9 @@
-/** The text that replaces a secret in anything the CLI prints. */
-export const REDACTED = '[REDACTED]';
+import { scrub } from '@credential-agent/sdk';
 
 /**
  * The secrets of one run (token, password, seed). Everything the CLI writes to stderr in verbose
  * mode and in error messages passes through {@link Secrets.scrub}, as a second line of defence
- * behind the SDK's own redaction.
+ * behind the SDK's own redaction (the same function, so the same forms of each secret are caught).
  */
 export class Secrets {
   readonly #values = new Set<string>();
@@ -16,8 +15,6 @@ export class Secrets {
 
   /** `text` with every known secret replaced by {@link REDACTED}. */
   scrub(text: string): string {
-    let out = text;
-    for (const secret of this.#values) out = out.split(secret).join(REDACTED);
-    return out;
+    return scrub(text, [...this.#values]);
   }
 }

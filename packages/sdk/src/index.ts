@@ -10,7 +10,7 @@ export { formatPath } from './core/parse.js';
 export { decryptPassword, encryptPassword, type PasswordEncryption } from './core/password-encryption.js';
 export { path } from './core/path.js';
 export * from './core/protocol-errors.js';
-export { REDACTED, redactValue } from './core/redact.js';
+export { MAX_DEPTH, REDACTED, redactValue, scrub, secretForms, TOO_DEEP } from './core/redact.js';
 export { type ResponseInfo, type WithResponse, withResponse } from './core/response-info.js';
 export type { RetryOptions } from './core/retry.js';
 export { isExpired, MemoryTokenStore, type StoredToken, type TokenStore } from './core/token-store.js';

@@ -51,11 +51,49 @@ export function redactHeaders(
   return out;
 }
 
-/** Replaces each given secret (token, password) wherever it occurs in `text`. */
+/**
+ * Replaces each given secret (token, password, API key) wherever it occurs in `text`, in any of
+ * the forms a server may echo it in (see {@link secretForms}). Secrets shorter than 4 characters
+ * are left alone: they would mask too much.
+ */
 export function scrub(text: string, secrets: readonly (string | undefined)[]): string {
   let out = text;
-  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join(REDACTED);
+  for (const s of secrets) {
+    if (s && s.length >= 4) for (const form of secretForms(s)) out = out.split(form).join(REDACTED);
+  }
   return out;
+}
+
+const formsCache = new Map<string, readonly string[]>();
+
+/**
+ * The forms of `secret` a server may echo back, longest first: as given, JSON-escaped (once, as
+ * in a request body it repeats, and twice, as in that body quoted inside a JSON message),
+ * percent-encoded (`encodeURIComponent` and form encoding), base64 and base64url (padded or not).
+ * A secret encoded together with other text (`user:password` in base64) is not recognised.
+ */
+export function secretForms(secret: string): readonly string[] {
+  const cached = formsCache.get(secret);
+  if (cached) return cached;
+  const json = JSON.stringify(secret).slice(1, -1);
+  const base64 = toBase64(secret);
+  const forms = [secret, json, JSON.stringify(json).slice(1, -1), base64, base64.replace(/=+$/, '')];
+  forms.push(base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
+  try {
+    forms.push(encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2));
+  } catch {
+    // A lone surrogate cannot be percent-encoded, so it cannot be echoed that way either.
+  }
+  const unique = [...new Set(forms)].filter((f) => f.length >= 4).sort((a, b) => b.length - a.length);
+  if (formsCache.size >= 64) formsCache.clear();
+  formsCache.set(secret, unique);
+  return unique;
+}
+
+function toBase64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 /**
