@@ -31,8 +31,9 @@ export class AuthRequiredError extends Error {
 export class ExitWith extends Error {
   override name = 'ExitWith';
   readonly code: ExitCode;
-  constructor(code: ExitCode, message = `exit ${code}`) {
-    super(message);
+  /** With a `cause`, the cause is reported (as any error would be) and the command ends with `code`. */
+  constructor(code: ExitCode, message = `exit ${code}`, options?: { cause: unknown }) {
+    super(message, options);
     this.code = code;
   }
 }
@@ -91,7 +92,11 @@ function cancelLine(error: unknown): string {
 }
 
 function renderKnown(error: unknown, context: RenderContext): RenderedError | undefined {
-  if (error instanceof ExitWith) return { code: error.code, lines: [] };
+  if (error instanceof ExitWith) {
+    if (error.cause === undefined) return { code: error.code, lines: [] };
+    const cause = renderKnown(error.cause, context)?.lines ?? [`error: ${messageOf(error.cause)}`];
+    return { code: error.code, lines: cause };
+  }
   if (isCancel(error)) return { code: ExitCode.Cancelled, lines: [cancelLine(error)] };
   if (error instanceof UsageError) return { code: ExitCode.Usage, lines: [`error: ${error.message}`] };
   if (error instanceof AuthRequiredError) {
@@ -121,9 +126,13 @@ export function renderError(
   });
   const rendered: RenderedError = known ?? {
     code: ExitCode.Failure,
-    lines: [`error: ${error instanceof Error ? error.message : String(error)}`],
+    lines: [`error: ${messageOf(error)}`],
   };
   const lines = rendered.lines.map((line) => printable(opts.scrub(line)));
   if (!known && opts.verbose && error instanceof Error && error.stack) lines.push(opts.scrub(error.stack));
   return { code: rendered.code, lines };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -55,7 +55,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
       stopped = error;
     }
     const failure = await run.close(stopped);
-    return { tally: run.tally, expected, stopped: stopped ?? failure };
+    return { tally: run.tally, expected, stopped, reportError: failure };
   } finally {
     csv.close();
   }

@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import { printable } from '../printable.js';
+import { cannotWrite } from './files.js';
 import { type CsvScan, legacyFingerprint, runFingerprint } from './fingerprint.js';
 import { Journal, type JournalState } from './journal.js';
 import { JournalLock } from './lock.js';
@@ -59,8 +60,8 @@ export class RunState {
         { what: 'the lock', path: `${lock}.takeover` },
       ],
     );
-    if (report !== undefined) this.#sinks.push(await jsonReport(report));
-    if (junit !== undefined) this.#sinks.push(await junitReport(junit));
+    if (report !== undefined) this.#sinks.push(naming(await jsonReport(report), '--report', report));
+    if (junit !== undefined) this.#sinks.push(naming(await junitReport(junit), '--junit', junit));
   }
 
   /** Locks and opens (or continues) the journal of a real run; a dry run has none. */
@@ -140,4 +141,16 @@ export class RunState {
     }
     return failure;
   }
+}
+
+/** `sink` whose write errors name the flag and the path the user gave. */
+function naming(sink: ReportSink, what: string, path: string): ReportSink {
+  const named = (error: unknown) => {
+    throw cannotWrite(what, path, error);
+  };
+  return {
+    add: (outcome) => sink.add(outcome).catch(named),
+    close: (tally, stopped) => sink.close(tally, stopped).catch(named),
+    discard: () => sink.discard(),
+  };
 }

@@ -40,4 +40,6 @@ export interface BulkOutcome {
   expected: number;
   /** The error that stopped the run (abort, 401/403, a journal or report that could not be written). */
   stopped?: unknown;
+  /** A report that could not be written at the end of a run that went to its end. */
+  reportError?: unknown;
 }

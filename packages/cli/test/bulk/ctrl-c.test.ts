@@ -1,6 +1,7 @@
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, holderEmails, INDY_FLAGS, runUnderway, startBulk } from './bin.js';
+import { ensureBuilt, holderEmails, INDY_FLAGS, runUnderway, startBulk, until } from './bin.js';
 import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
 
 const ROWS = 100;
@@ -43,5 +44,32 @@ describe('agent-cli offers email --csv: Ctrl-C and the batch cap', () => {
     expect(await run.exit).toBe(0);
     expect(running.sandbox.requestCount('POST', '/orgs')).toBe(2);
     expect(running.sandbox.totalDeliveries()).toBe(24);
+  });
+
+  it('exits 0 or 3, never 1, when rows were sent and a report cannot be written at the end, naming the flag', {
+    timeout: 60_000,
+  }, async () => {
+    const running = await sandboxAgent({
+      faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 100 }],
+    });
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(40));
+    const sub = join(dir, 'sub');
+    await mkdir(sub);
+    const report = join(sub, 'r.json');
+    const run = startBulk(running, join(dir, 'config'), [
+      csv,
+      ...INDY_FLAGS,
+      '--concurrency',
+      '1',
+      '--report',
+      report,
+    ]);
+    await until(() => running.sandbox.requestCount('POST', '/orgs') >= 1);
+    await rm(sub, { recursive: true });
+    expect(await run.exit).toBe(0);
+    expect(run.stdout).toBe('done: sent 40\n');
+    expect(run.stderr).toContain(`error: cannot write --report ${report}: ENOENT\n`);
+    expect(running.sandbox.totalDeliveries()).toBe(40);
   });
 });

@@ -59,7 +59,7 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
   const dryRun = opts.dryRun === true;
   const orgId = dryRun ? undefined : await ctx.org();
-  const { tally, expected, stopped } = await runBulk(
+  const { tally, expected, stopped, reportError } = await runBulk(
     {
       csv: opts.csv,
       template: await template(ctx, opts),
@@ -96,9 +96,17 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
       throw new ExitWith(ExitCode.Cancelled);
     }
     if (tally.total < expected || tally.counts.skipped) ctx.io.err(`note: ${stopHint(tally, expected)}`);
-    // A usage-like error after rows were sent is not "nothing was sent" (exit 2).
-    if (stopped instanceof UsageError) throw new Error(stopped.message);
-    throw stopped;
+  }
+  const problem = stopped ?? reportError;
+  if (problem !== undefined) {
+    // Rows went out: the exit code says how many (0 or 3), never "nothing was sent" (1 or 2).
+    if (tally.counts.sent > 0) {
+      const code = tally.total < expected ? ExitCode.PartialSuccess : tally.exitCode();
+      throw new ExitWith(code, 'rows were sent', { cause: problem });
+    }
+    // A usage-like error after the run started is not "refused before sending" (exit 2).
+    if (problem instanceof UsageError) throw new Error(problem.message);
+    throw problem;
   }
   // A dry run fails as soon as one row has a problem, so CI can gate the real run on it.
   const code = dryRun && tally.problems > 0 ? ExitCode.Failure : tally.exitCode();
