@@ -8,16 +8,16 @@ const SECRET_KEY =
 /** The text that replaces a secret. */
 export const REDACTED = '[REDACTED]';
 
-/** Nesting kept by {@link redactValue}; deeper values become {@link TOO_DEEP}. */
+/** Nesting kept by {@link redactValue}; deeper values become `TOO_DEEP`. */
 export const MAX_DEPTH = 64;
 
-/** What replaces a value nested deeper than {@link MAX_DEPTH}. */
+/** What replaces a value nested deeper than `MAX_DEPTH`. */
 export const TOO_DEEP = '[TOO DEEP]';
 
 /**
  * A deep copy of `value` with every secret-named field replaced by {@link REDACTED}, and each of
  * `secrets` scrubbed from the strings (a server may echo a token inside a message). Values nested
- * deeper than {@link MAX_DEPTH} are replaced by {@link TOO_DEEP}, so a hostile body a hundred
+ * deeper than `MAX_DEPTH` are replaced by `TOO_DEEP`, so a hostile body a hundred
  * thousand levels deep costs no stack, and what reaches an error or a hook can be printed.
  */
 export function redactValue(
