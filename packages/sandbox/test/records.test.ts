@@ -62,7 +62,7 @@ describe('DIDs', () => {
     const seed = '000000000000000000000000Steward1';
     const { did, didDocument } = await agent.dids.write({ method: 'indy', keyType: 'ed25519', seed });
     expect(did).toMatch(/^did:indy:bcovrin:testnet:[1-9A-HJ-NP-Za-km-z]{16,23}$/);
-    expect(didDocument.authentication).toEqual([`${did}#verkey`]);
+    expect(didDocument?.authentication).toEqual([`${did}#verkey`]);
     await expect(agent.dids.write({ method: 'indy', keyType: 'ed25519', seed })).rejects.toBeInstanceOf(
       ConflictError,
     );

@@ -11,7 +11,7 @@ describe('the demo story through the SDK', () => {
 
     const { did, didDocument } = await agent.dids.write({ method: 'key', keyType: 'ed25519' });
     expect(did).toMatch(/^did:key:z6Mk[1-9A-HJ-NP-Za-km-z]+$/);
-    expect(didDocument.verificationMethod?.[0]).toMatchObject({
+    expect(didDocument?.verificationMethod?.[0]).toMatchObject({
       type: 'Ed25519VerificationKey2018',
       controller: did,
     });

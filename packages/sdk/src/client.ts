@@ -33,37 +33,37 @@ export interface AgentClientOptions {
    * A separate agent controller for the agent's routes (`/oob`, `/credentials`, `/dids`,
    * `/schemas`), with its own API key. Default: every route on `baseUrl` with the bearer token.
    */
-  agent?: AgentDeployment;
+  agent?: AgentDeployment | undefined;
   /** Where the token is kept; default: in memory. */
-  tokenStore?: TokenStore;
+  tokenStore?: TokenStore | undefined;
   /** A token to start with (e.g. from CI secrets), stored in the token store. */
-  accessToken?: string;
+  accessToken?: string | undefined;
   /** When given, the client signs in by itself whenever it has no valid token or gets a 401. */
-  credentials?: CredentialsProvider;
+  credentials?: CredentialsProvider | undefined;
   /** The default organisation for {@link AgentClient.org}. */
-  orgId?: string;
+  orgId?: string | undefined;
   /** Timeout per attempt in ms; default 30 000; `false` for none. */
-  timeout?: number | false;
+  timeout?: number | false | undefined;
   /** Retry policy; default two retries for GETs. See {@link RetryOptions}. */
-  retry?: RetryOptions | number | false;
+  retry?: RetryOptions | number | false | undefined;
   /**
    * A `fetch` to use instead of the global one (tests, proxies, instrumentation). It is asked not
    * to follow redirects; an answer it followed anyway to another origin is refused.
    */
-  fetch?: typeof globalThis.fetch;
+  fetch?: typeof globalThis.fetch | undefined;
   /**
    * The largest answer accepted, in decoded bytes (after gzip); default
    * {@link DEFAULT_MAX_RESPONSE_BYTES} (256 MiB, some 200,000 credential records). A larger answer
    * is a {@link ResponseTooLargeError}, never retried.
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /** Observers of requests, responses and retries; secrets arrive redacted. */
-  hooks?: TransportHooks;
+  hooks?: TransportHooks | undefined;
   /**
    * Encrypts the sign-in password before it is sent, as real platform gateways require: `{ key }`
    * with the platform's crypto key (its web app's public setting), or your own function.
    */
-  passwordEncryption?: PasswordEncryption;
+  passwordEncryption?: PasswordEncryption | undefined;
 }
 
 /**

@@ -12,11 +12,26 @@ export interface RequestInfo {
   path: string;
 }
 
+/** Marks SDK errors in a way every copy of the SDK (ESM, CJS, another realm) recognises. */
+const AGENT_ERROR = Symbol.for('@credential-agent/sdk/AgentError');
+/** Marks the SDK's {@link ApiError}s the same way. */
+const API_ERROR = Symbol.for('@credential-agent/sdk/ApiError');
+
+function branded(value: unknown, brand: symbol): boolean {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+}
+
 /** Base class of every error the SDK throws. Neither ky nor zod errors reach the caller; see `cause`. */
 export class AgentError extends Error {
   override name = 'AgentError';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
+    Object.defineProperty(this, AGENT_ERROR, { value: true });
+  }
+
+  /** True for an error of any copy of the SDK (ESM or CJS build, another realm), unlike `instanceof`. */
+  static is(value: unknown): value is AgentError {
+    return branded(value, AGENT_ERROR);
   }
 }
 
@@ -41,8 +56,15 @@ export class ApiError extends AgentError {
   readonly headers: Headers | undefined;
   /** The request id the service sent (`x-request-id`, `request-id` or `x-correlation-id`), if any. */
   readonly requestId: string | undefined;
+
+  /** True for an error answer of any copy of the SDK, unlike `instanceof`. */
+  static override is(value: unknown): value is ApiError {
+    return branded(value, API_ERROR);
+  }
+
   constructor(message: string, init: ApiErrorInit) {
     super(message, { cause: init.cause });
+    Object.defineProperty(this, API_ERROR, { value: true });
     this.status = init.status;
     this.method = init.method;
     this.path = init.path;
@@ -198,12 +220,12 @@ export class SchemaRegistrationError extends AgentError {
   }
 }
 
-/** True for any error thrown by the SDK. */
+/** True for any error thrown by the SDK, whichever copy of it (ESM, CJS, another realm) threw it. */
 export function isAgentError(error: unknown): error is AgentError {
-  return error instanceof AgentError;
+  return AgentError.is(error);
 }
 
-/** True for an error answer of the service. */
+/** True for an error answer of the service, whichever copy of the SDK threw it. */
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
+  return ApiError.is(error);
 }

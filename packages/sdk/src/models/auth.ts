@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { NonEmpty } from './common.js';
+import { maybe, NonEmpty } from './common.js';
 
 /** Body of `POST /auth/signin`. `isPasskey` defaults to `false`. */
 export const SignInParams = z.strictObject({
@@ -16,7 +16,7 @@ export type SignInParams = z.input<typeof SignInParams>;
 export const SignInResult = z.looseObject({
   access_token: NonEmpty,
   // Legacy platforms answer without `scope` (and add `expires_at`).
-  scope: z.string().optional(),
+  scope: maybe(z.string()),
   expires_in: z.number().nonnegative(),
   token_type: z.string(),
 });

@@ -64,6 +64,24 @@ export const Uuid = z.guid('must be a UUID');
 /** An ISO 8601 timestamp, as we send it (responses accept any string). */
 export const IsoTimestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp' });
 
+const absentIfNull = (value: unknown) => (value === null ? undefined : value);
+
+/**
+ * A response field the spec lists without promising its presence: absent and `null` (which
+ * database-backed deployments send) both read as absent; any other value must have the listed type.
+ */
+export function maybe<T extends z.ZodType>(schema: T) {
+  return z.preprocess(absentIfNull, schema.optional());
+}
+
+/**
+ * A response field the spec does not list, typed as real deployments send it. It never fails a
+ * parse: absent, `null` or a value of another type reads as absent.
+ */
+export function extra<T extends z.ZodType>(schema: T) {
+  return z.preprocess(absentIfNull, schema.optional()).catch(undefined);
+}
+
 /** A key-value map whose contents the service does not document. */
 export const Metadata = z.record(z.string(), z.unknown());
 export type Metadata = z.infer<typeof Metadata>;
@@ -100,9 +118,9 @@ export type CredentialAttributeInput = z.input<typeof CredentialAttributeInput>;
  */
 export function OrgEnvelope<T extends z.ZodType>(data: T) {
   return z.looseObject({
-    statusCode: z.number().optional(),
-    message: z.string().optional(),
-    success: z.boolean().optional(),
+    statusCode: extra(z.number()),
+    message: extra(z.string()),
+    success: extra(z.boolean()),
     data,
   });
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Metadata, openEnum } from './common.js';
+import { extra, Metadata, maybe, openEnum } from './common.js';
 
 /** Connection states of RFC 0023, as real agents report them. */
 export const CONNECTION_STATES = [
@@ -19,22 +19,22 @@ export const CONNECTION_ROLES = ['requester', 'responder'] as const;
 /** A connection record. Only `id` is promised; every documented field is typed when present. */
 export const ConnectionRecord = z.looseObject({
   id: z.string(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-  did: z.string().optional(),
-  invitationDid: z.string().optional(),
-  outOfBandId: z.string().optional(),
-  state: openEnum(CONNECTION_STATES).optional(),
-  role: openEnum(CONNECTION_ROLES).optional(),
-  metadata: Metadata.optional(),
-  _tags: z
-    .looseObject({
-      invitationDid: z.string().optional(),
-      did: z.string().optional(),
-      invitationKey: z.string().optional(),
-      outOfBandId: z.string().optional(),
-      verkey: z.string().optional(),
-    })
-    .optional(),
+  createdAt: maybe(z.string()),
+  updatedAt: extra(z.string()),
+  did: maybe(z.string()),
+  invitationDid: maybe(z.string()),
+  outOfBandId: maybe(z.string()),
+  state: extra(openEnum(CONNECTION_STATES)),
+  role: extra(openEnum(CONNECTION_ROLES)),
+  metadata: maybe(Metadata),
+  _tags: maybe(
+    z.looseObject({
+      invitationDid: maybe(z.string()),
+      did: maybe(z.string()),
+      invitationKey: maybe(z.string()),
+      outOfBandId: maybe(z.string()),
+      verkey: maybe(z.string()),
+    }),
+  ),
 });
 export type ConnectionRecord = z.output<typeof ConnectionRecord>;

@@ -1,8 +1,10 @@
 import * as z from 'zod';
 import {
   AutoAcceptSchema,
+  extra,
   Identifier,
   Metadata,
+  maybe,
   openEnum,
   ProtocolVersionSchema,
   requestEnum,
@@ -38,37 +40,35 @@ export type CredentialRole = (typeof CREDENTIAL_ROLES)[number] | (string & {});
  */
 export const CredentialExchangeRecord = z.looseObject({
   id: z.string(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-  connectionId: z.string().optional(),
-  threadId: z.string().optional(),
-  parentThreadId: z.string().optional(),
-  protocolVersion: z.string().optional(),
-  state: openEnum(CREDENTIAL_STATES).optional(),
-  role: openEnum(CREDENTIAL_ROLES).optional(),
-  autoAcceptCredential: z.string().optional(),
-  errorMessage: z.string().optional(),
-  credentials: z
-    .array(
+  createdAt: maybe(z.string()),
+  updatedAt: extra(z.string()),
+  connectionId: maybe(z.string()),
+  threadId: maybe(z.string()),
+  parentThreadId: extra(z.string()),
+  protocolVersion: maybe(z.string()),
+  state: maybe(openEnum(CREDENTIAL_STATES)),
+  role: extra(openEnum(CREDENTIAL_ROLES)),
+  autoAcceptCredential: extra(z.string()),
+  errorMessage: extra(z.string()),
+  credentials: maybe(
+    z.array(
       z.looseObject({
-        credentialRecordType: z.string().optional(),
-        credentialRecordId: z.string().optional(),
+        credentialRecordType: extra(z.string()),
+        credentialRecordId: extra(z.string()),
       }),
-    )
-    .optional(),
-  credentialAttributes: z
-    .array(
-      z.looseObject({ 'mime-type': z.string().optional(), name: z.string().optional(), value: z.unknown() }),
-    )
-    .optional(),
-  metadata: Metadata.optional(),
-  _tags: z
-    .looseObject({
-      state: z.string().optional(),
-      threadId: z.string().optional(),
-      connectionId: z.string().optional(),
-    })
-    .optional(),
+    ),
+  ),
+  credentialAttributes: maybe(
+    z.array(z.looseObject({ 'mime-type': extra(z.string()), name: extra(z.string()), value: z.unknown() })),
+  ),
+  metadata: maybe(Metadata),
+  _tags: maybe(
+    z.looseObject({
+      state: maybe(z.string()),
+      threadId: maybe(z.string()),
+      connectionId: maybe(z.string()),
+    }),
+  ),
 });
 export type CredentialExchangeRecord = z.output<typeof CredentialExchangeRecord>;
 

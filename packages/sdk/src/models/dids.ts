@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { requestEnum } from './common.js';
+import { maybe, requestEnum } from './common.js';
 
 /** DID methods known to real deployments. */
 export const DID_METHODS = ['indy', 'key', 'web', 'polygon'] as const;
@@ -51,27 +51,28 @@ export const VerificationMethod = z.looseObject({
   id: z.string(),
   type: z.string(),
   controller: z.string(),
-  publicKeyBase58: z.string().optional(),
+  publicKeyBase58: maybe(z.string()),
 });
 
 /** A DID document; `@context` and `authentication` entries may be strings or objects on real ledgers. */
 export const DidDocument = z.looseObject({
-  '@context': z
-    .union([z.string(), z.array(z.union([z.string(), z.record(z.string(), z.unknown())]))])
-    .optional(),
+  '@context': maybe(z.union([z.string(), z.array(z.union([z.string(), z.record(z.string(), z.unknown())]))])),
   id: z.string(),
-  verificationMethod: z.array(VerificationMethod).optional(),
-  authentication: z.array(z.union([z.string(), z.record(z.string(), z.unknown())])).optional(),
+  verificationMethod: maybe(z.array(VerificationMethod)),
+  authentication: maybe(z.array(z.union([z.string(), z.record(z.string(), z.unknown())]))),
 });
 export type DidDocument = z.output<typeof DidDocument>;
 
-/** The DID resolution result. */
-export const DidResolutionResult = z.looseObject({ did: z.string(), didDocument: DidDocument });
+/**
+ * The DID resolution result. `didDocument` may be missing: a real agent answers `{ did }` alone
+ * when asked to write a `did:key` its wallet did not create.
+ */
+export const DidResolutionResult = z.looseObject({ did: z.string(), didDocument: maybe(DidDocument) });
 export type DidResolutionResult = z.output<typeof DidResolutionResult>;
 
 /** The raw registrar answer some networks give: `{ didState: { state, did, didDocument } }`. */
 const RegistrarResult = z.looseObject({
-  didState: z.looseObject({ state: z.string().optional(), did: z.string(), didDocument: DidDocument }),
+  didState: z.looseObject({ state: maybe(z.string()), did: z.string(), didDocument: maybe(DidDocument) }),
 });
 
 /** Either answer of `/dids/write`, normalised to `{ did, didDocument }` (the raw fields are kept). */

@@ -3,6 +3,7 @@ import {
   AutoAcceptSchema,
   CredentialAttributeInput,
   CredentialTypeSchema,
+  extra,
   NonEmpty,
   OrgEnvelope,
   ProtocolVersionSchema,
@@ -110,13 +111,13 @@ export type OfferQuery = z.input<typeof OfferQuery>;
  * `data` of a created shareable offer. The spec does not show it; real gateways send these fields.
  */
 export const OfferCreated = z.looseObject({
-  invitationUrl: z.string().optional(),
-  deepLinkURL: z.string().optional(),
-  invitation: z.record(z.string(), z.unknown()).optional(),
-  outOfBandRecord: OutOfBandRecord.optional(),
-  outOfBandRecordId: z.string().optional(),
-  credentialRequestThId: z.string().optional(),
-  invitationDid: z.string().optional(),
+  invitationUrl: extra(z.string()),
+  deepLinkURL: extra(z.string()),
+  invitation: extra(z.record(z.string(), z.unknown())),
+  outOfBandRecord: extra(OutOfBandRecord),
+  outOfBandRecordId: extra(z.string()),
+  credentialRequestThId: extra(z.string()),
+  invitationDid: extra(z.string()),
 });
 export type OfferCreated = z.output<typeof OfferCreated>;
 

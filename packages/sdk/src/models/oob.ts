@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Metadata, NonEmpty, openEnum } from './common.js';
+import { extra, Metadata, maybe, NonEmpty, openEnum } from './common.js';
 import { ConnectionRecord } from './connections.js';
 
 /** Out-of-band record states and roles seen on real agents. */
@@ -12,8 +12,8 @@ export const OutOfBandService = z.looseObject({
   id: z.string(),
   serviceEndpoint: z.string(),
   type: z.string(),
-  recipientKeys: z.array(z.string()).optional(),
-  routingKeys: z.array(z.string()).optional(),
+  recipientKeys: maybe(z.array(z.string())),
+  routingKeys: maybe(z.array(z.string())),
 });
 export type OutOfBandService = z.output<typeof OutOfBandService>;
 
@@ -21,31 +21,31 @@ export type OutOfBandService = z.output<typeof OutOfBandService>;
 export const OutOfBandInvitation = z.looseObject({
   '@type': z.string(),
   '@id': z.string(),
-  label: z.string().optional(),
-  accept: z.array(z.string()).optional(),
-  handshake_protocols: z.array(z.string()).optional(),
-  services: z.array(z.union([OutOfBandService, z.string()])).optional(),
+  label: maybe(z.string()),
+  accept: maybe(z.array(z.string())),
+  handshake_protocols: maybe(z.array(z.string())),
+  services: maybe(z.array(z.union([OutOfBandService, z.string()]))),
 });
 export type OutOfBandInvitation = z.output<typeof OutOfBandInvitation>;
 
 /** An out-of-band record. Only `id` is promised; every documented field is typed when present. */
 export const OutOfBandRecord = z.looseObject({
   id: z.string(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-  reusable: z.boolean().optional(),
-  state: openEnum(OUT_OF_BAND_STATES).optional(),
-  role: openEnum(OUT_OF_BAND_ROLES).optional(),
-  metadata: Metadata.optional(),
-  _tags: z
-    .looseObject({
-      invitationId: z.string().optional(),
-      state: openEnum(OUT_OF_BAND_STATES).optional(),
-      role: openEnum(OUT_OF_BAND_ROLES).optional(),
-      recipientKeyFingerprints: z.array(z.string()).optional(),
-    })
-    .optional(),
-  outOfBandInvitation: OutOfBandInvitation.optional(),
+  createdAt: maybe(z.string()),
+  updatedAt: extra(z.string()),
+  reusable: maybe(z.boolean()),
+  state: extra(openEnum(OUT_OF_BAND_STATES)),
+  role: extra(openEnum(OUT_OF_BAND_ROLES)),
+  metadata: maybe(Metadata),
+  _tags: maybe(
+    z.looseObject({
+      invitationId: maybe(z.string()),
+      state: maybe(openEnum(OUT_OF_BAND_STATES)),
+      role: maybe(openEnum(OUT_OF_BAND_ROLES)),
+      recipientKeyFingerprints: maybe(z.array(z.string())),
+    }),
+  ),
+  outOfBandInvitation: maybe(OutOfBandInvitation),
 });
 export type OutOfBandRecord = z.output<typeof OutOfBandRecord>;
 
@@ -65,7 +65,7 @@ export type AcceptInvitationParams = z.input<typeof AcceptInvitationParams>;
  * for connection-less invitations, so it is optional here.
  */
 export const AcceptInvitationResult = z.looseObject({
-  connectionRecord: ConnectionRecord.optional(),
+  connectionRecord: maybe(ConnectionRecord),
   outOfBandRecord: OutOfBandRecord,
 });
 export type AcceptInvitationResult = z.output<typeof AcceptInvitationResult>;

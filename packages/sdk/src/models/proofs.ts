@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {
   AutoAcceptSchema,
+  extra,
   NonEmpty,
   OrgEnvelope,
   openEnum,
@@ -96,7 +97,7 @@ export type ProofRequestQuery = z.input<typeof ProofRequestQuery>;
 
 /** `data` of a sent proof request: not shown by the spec, so any object (real agents send the record). */
 export const ProofRequestData = z.union([
-  z.looseObject({ id: z.string().optional(), state: openEnum(PROOF_STATES).optional() }),
+  z.looseObject({ id: extra(z.string()), state: extra(openEnum(PROOF_STATES)) }),
   z.boolean(),
   z.string(),
 ]);

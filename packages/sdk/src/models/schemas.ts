@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Metadata, NonEmpty, openEnum } from './common.js';
+import { Metadata, maybe, NonEmpty, openEnum } from './common.js';
 
 /** Schema registration states. */
 export const SCHEMA_REGISTRATION_STATES = ['finished', 'action', 'wait', 'failed'] as const;
@@ -23,16 +23,16 @@ export const LedgerSchema = z.looseObject({
   name: z.string(),
   version: z.string(),
   attrNames: z.array(z.string()),
-  schemaId: z.string().optional(),
+  schemaId: maybe(z.string()),
 });
 export type LedgerSchema = z.output<typeof LedgerSchema>;
 
 const PartialSchema = z.looseObject({
-  issuerId: z.string().optional(),
-  name: z.string().optional(),
-  version: z.string().optional(),
-  attrNames: z.array(z.string()).optional(),
-  schemaId: z.string().optional(),
+  issuerId: maybe(z.string()),
+  name: maybe(z.string()),
+  version: maybe(z.string()),
+  attrNames: maybe(z.array(z.string())),
+  schemaId: maybe(z.string()),
 });
 const State = openEnum(SCHEMA_REGISTRATION_STATES);
 
@@ -47,7 +47,7 @@ export type SchemaState = z.output<typeof SchemaState>;
 
 /** Response shape 1: a registration result with `schemaState`. */
 export const SchemaRegistrationResult = z.looseObject({
-  jobId: z.string().optional(),
+  jobId: maybe(z.string()),
   schemaState: SchemaState,
   schemaMetadata: Metadata,
   registrationMetadata: Metadata,
@@ -57,7 +57,7 @@ export const SchemaRegistrationResult = z.looseObject({
 export const SchemaFlatResult = z.looseObject({
   state: State,
   schema: LedgerSchema,
-  schemaId: z.string().optional(),
+  schemaId: maybe(z.string()),
 });
 
 /** Either answer of `POST /schemas`. */

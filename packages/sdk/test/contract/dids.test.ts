@@ -67,5 +67,5 @@ describeErrorAnswers({
   method: 'POST',
   route: ROUTE,
   invoke: (client) => client.dids.write(params.didWrite.minimal),
-  malformed: { body: { did: DID }, issuePath: 'didDocument' },
+  malformed: { body: { did: 42, didDocument: { id: DID } }, issuePath: 'did' },
 });

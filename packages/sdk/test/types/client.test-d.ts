@@ -114,3 +114,19 @@ describe('SDK misuse does not compile', () => {
     void client.credentials.list({ status: 'done' });
   });
 });
+
+describe('options under exactOptionalPropertyTypes', () => {
+  it('accept values that may be undefined, as environment variables are', () => {
+    const env: Record<string, string | undefined> = {};
+    new AgentClient({
+      baseUrl: 'http://agent.test',
+      orgId: env['AGENT_ORG'],
+      accessToken: env['AGENT_TOKEN'],
+      timeout: undefined,
+      retry: undefined,
+      fetch: undefined,
+      hooks: undefined,
+      maxResponseBytes: undefined,
+    });
+  });
+});

@@ -1,0 +1,85 @@
+import type * as z from 'zod';
+
+type Path = (string | number)[];
+type Def = { type: string; [key: string]: unknown };
+
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const optout = (schema: z.ZodType) => (schema as unknown as { _zod: { optout?: string } })._zod.optout;
+
+/** The schema under optional, nullable, catch, default and pipe wrappers (a pipe's output side). */
+function unwrap(schema: z.ZodType): z.ZodType {
+  const def = defOf(schema);
+  if (['optional', 'nullable', 'catch', 'default', 'readonly'].includes(def.type)) {
+    return unwrap(def['innerType'] as z.ZodType);
+  }
+  if (def.type === 'pipe') {
+    const out = def['out'] as z.ZodType;
+    return defOf(out).type === 'transform' ? unwrap(def['in'] as z.ZodType) : unwrap(out);
+  }
+  return schema;
+}
+
+/**
+ * A value the schema accepts with every field present, optional ones included: strings `"x"`,
+ * numbers 1, one element per array, the first branch of each union.
+ */
+export function sample(schema: z.ZodType): unknown {
+  const inner = unwrap(schema);
+  const def = defOf(inner);
+  switch (def.type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(def['shape'] as Record<string, z.ZodType>).map(([k, v]) => [k, sample(v)]),
+      );
+    case 'array':
+      return [sample(def['element'] as z.ZodType)];
+    case 'union':
+      return sample((def['options'] as z.ZodType[])[0] as z.ZodType);
+    case 'string':
+      return 'x';
+    case 'number':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'record':
+      return {};
+    default:
+      return 'x';
+  }
+}
+
+/** A field of an object schema, where it sits in {@link sample}'s value, and how it may be left out. */
+export interface FieldSite {
+  path: Path;
+  /** `maybe`: listed, presence not promised; `extra`: not listed, never fails a parse. */
+  kind: 'maybe' | 'extra';
+}
+
+/** Every optional field of `schema`, at any depth, as it sits in `sample(schema)`. */
+export function optionalFields(schema: z.ZodType, path: Path = []): FieldSite[] {
+  const inner = unwrap(schema);
+  const def = defOf(inner);
+  if (def.type === 'array') return optionalFields(def['element'] as z.ZodType, [...path, 0]);
+  if (def.type === 'union') return optionalFields((def['options'] as z.ZodType[])[0] as z.ZodType, path);
+  if (def.type !== 'object') return [];
+  return Object.entries(def['shape'] as Record<string, z.ZodType>).flatMap(([key, field]) => {
+    const here = [...path, key];
+    const own: FieldSite[] =
+      optout(field) === 'optional'
+        ? [{ path: here, kind: defOf(field).type === 'catch' ? 'extra' : 'maybe' }]
+        : [];
+    return [...own, ...optionalFields(field, here)];
+  });
+}
+
+/** A deep copy of `value` with `replacement` at `path`. */
+export function setAt(value: unknown, path: Path, replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path as [string | number, ...Path];
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
+  copy[head] = setAt(copy[head], rest, replacement);
+  return copy;
+}
