@@ -61,7 +61,14 @@ const NON_EMPTY_FLAGS = {
  */
 export function checkNotEmpty(globals: GlobalOptions, env: Env): void {
   for (const [key, flag] of Object.entries(NON_EMPTY_FLAGS)) {
-    if (globals[key as keyof typeof NON_EMPTY_FLAGS] === '') throw emptyError(flag);
+    const value = globals[key as keyof typeof NON_EMPTY_FLAGS];
+    if (value === '') throw emptyError(flag);
+    // `--org $EMPTY --dry-run`: the option took the next flag as its value (none starts with "-").
+    if (flag !== '--timeout' && value?.startsWith('-')) {
+      throw new UsageError(
+        `${flag} needs a value, got the option "${value}" (an empty variable left unquoted?)`,
+      );
+    }
   }
   for (const name of NON_EMPTY_VARS) if (env[name] === '') throw emptyError(name);
 }
