@@ -27,6 +27,9 @@ function refuse(path: 'path' | 'method', message: string): RequestValidationErro
   return new RequestValidationError(`Invalid request: ${path} ${message}`, [{ path, message }]);
 }
 
+/** A stand-in base URL with a path, to see where a relative path resolves to. */
+const PROBE_BASE = new URL('http://base.invalid/base/');
+
 /**
  * Checks a path so the call can only reach the client's own base URL: no scheme, no `//host`, no
  * `.` or `..` segment, no fragment. Returns it without the leading slash, and its query.
@@ -39,6 +42,11 @@ function splitPath(value: unknown): { path: string; query: Record<string, string
   const [rawPath = '', rawQuery = ''] = value.replace(/^\//, '').split(/\?(.*)/s);
   if (rawPath.split('/').some((segment) => segment === '.' || segment === '..')) {
     throw refuse('path', 'must not contain . or .. segments');
+  }
+  // Decide on the URL as the parser resolves it: `%2e%2e` is `..` to it, `\\host` a host.
+  const resolved = new URL(rawPath, PROBE_BASE);
+  if (resolved.host !== PROBE_BASE.host || !resolved.pathname.startsWith(PROBE_BASE.pathname)) {
+    throw refuse('path', 'must stay under the base URL (no encoded . or .. segments leaving it)');
   }
   return { path: rawPath, query: Object.fromEntries(new URLSearchParams(rawQuery)) };
 }
