@@ -39,6 +39,8 @@ export default defineConfig({
   esbuildOptions(options) {
     options.alias = {
       '@credential-agent/sdk/models': sdkSource('models/index.ts'),
+      // The CLI's redaction is the SDK's, without loading the SDK for --help (core/redact.ts imports nothing).
+      '@credential-agent/sdk/redact': sdkSource('core/redact.ts'),
       '@credential-agent/sdk': sdkSource('index.ts'),
     };
   },

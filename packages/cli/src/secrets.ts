@@ -1,4 +1,4 @@
-import { scrub } from '@credential-agent/sdk';
+import { scrub } from '@credential-agent/sdk/redact';
 
 /**
  * The secrets of one run (token, password, seed). Everything the CLI writes to stderr in verbose

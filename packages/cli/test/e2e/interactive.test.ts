@@ -1,12 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import { DEMO_USER } from '@credential-agent/sandbox';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useE2E } from './support/bench.js';
 import { BIN } from './support/build.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 const e2e = useE2E();
-const socket = `agent-cli-test-${process.pid}`;
+// A tmux server per test: a server still shutting down after the previous test's kill-server
+// refuses a new session on the same socket.
+let tests = 0;
+let socket = '';
+beforeEach(() => {
+  socket = `agent-cli-test-${process.pid}-${++tests}`;
+});
 
 function tmux(...args: string[]): string {
   const result = spawnSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });

@@ -43,7 +43,9 @@ describe('start-up of the built binary', () => {
 
   it('loads no SDK, zod, ky, prompts, spinner, colour or config code for --help', () => {
     const loaded = closure(dynamicImports(read('bin.js')));
-    const text = [...loaded].map(read).join('\n');
+    // The SDK's redaction (core/redact.ts imports nothing) is the one SDK file allowed: every run
+    // scrubs its secrets with it. Its path comment is dropped before looking for the heavy markers.
+    const text = [...loaded].map(read).join('\n').replaceAll('// ../sdk/src/core/redact.ts', '');
     for (const marker of HEAVY) expect(text.includes(marker), `${marker} is loaded for --help`).toBe(false);
     expect(text).toContain('node_modules/.pnpm/commander@');
   });
