@@ -43,7 +43,7 @@ export function rememberResponse(data: unknown, status: number, headers: Headers
  * @throws whatever the call throws; a `TypeError` for a promise that is not an SDK call's.
  * @example
  * const { data, response } = await withResponse(agent.credentials.list());
- * console.log(response.status, response.requestId, data.length);
+ * const { status, requestId } = response; // e.g. 200 and the id to quote to the service's operators
  */
 export async function withResponse<T>(call: Promise<T>): Promise<WithResponse<T>> {
   const data = await call;
