@@ -21,3 +21,32 @@ export function requireEnv<K extends string>(
   }
   return values;
 }
+
+/** Where an example signs in: the values its functions take. */
+export interface SignIn {
+  baseUrl: string;
+  orgId: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * The sign-in of every example, from `AGENT_BASE_URL`, `AGENT_ORG`, `AGENT_EMAIL` and
+ * `AGENT_PASSWORD`; undefined (after one line naming the missing variable) when one is unset.
+ */
+export function signInFromEnv(program: string): SignIn | undefined {
+  const env = requireEnv(program, {
+    AGENT_BASE_URL: 'the base URL of the service or the sandbox',
+    AGENT_ORG: 'the organisation that issues',
+    AGENT_EMAIL: 'the e-mail address to sign in with',
+    AGENT_PASSWORD: 'its password',
+  });
+  return (
+    env && {
+      baseUrl: env.AGENT_BASE_URL,
+      orgId: env.AGENT_ORG,
+      email: env.AGENT_EMAIL,
+      password: env.AGENT_PASSWORD,
+    }
+  );
+}

@@ -12,7 +12,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { AgentClient, type BulkRow, isAgentError } from '@credential-agent/sdk';
-import { requireEnv } from './env.js';
+import { signInFromEnv } from './env.js';
 
 export interface IssueFromCsvConfig {
   baseUrl: string;
@@ -96,24 +96,11 @@ export async function issueFromCsv(config: IssueFromCsvConfig): Promise<IssueSum
   return summary;
 }
 
-const env =
-  import.meta.url === pathToFileURL(process.argv[1] ?? '').href
-    ? requireEnv('issue-from-csv', {
-        AGENT_BASE_URL: 'the base URL of the service or the sandbox',
-        AGENT_ORG: 'the organisation that issues',
-        AGENT_EMAIL: 'the e-mail address to sign in with',
-        AGENT_PASSWORD: 'its password',
-      })
-    : undefined;
-if (env) {
+const signIn =
+  import.meta.url === pathToFileURL(process.argv[1] ?? '').href ? signInFromEnv('issue-from-csv') : undefined;
+if (signIn) {
   const csvPath = process.argv[2] ?? new URL('./holders.csv', import.meta.url).pathname;
-  issueFromCsv({
-    baseUrl: env.AGENT_BASE_URL,
-    orgId: env.AGENT_ORG,
-    email: env.AGENT_EMAIL,
-    password: env.AGENT_PASSWORD,
-    csvPath,
-  }).then(
+  issueFromCsv({ ...signIn, csvPath }).then(
     ({ sent, notSent }) => {
       console.log(`sent ${sent}, not sent ${notSent.length}`);
       for (const r of notSent) console.error(`line ${r.row} (${r.email}): ${r.status}: ${r.reason}`);

@@ -8,7 +8,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { AgentClient, isAgentError, type OfferCreateParams } from '@credential-agent/sdk';
-import { requireEnv } from './env.js';
+import { signInFromEnv } from './env.js';
 
 export interface QuickstartConfig {
   baseUrl: string;
@@ -50,23 +50,10 @@ export async function issueOffer(config: QuickstartConfig): Promise<{ did: strin
   return { did, invitationUrl: data.invitationUrl };
 }
 
-const env =
-  import.meta.url === pathToFileURL(process.argv[1] ?? '').href
-    ? requireEnv('quickstart', {
-        AGENT_BASE_URL: 'the base URL of the service or the sandbox',
-        AGENT_ORG: 'the organisation that issues',
-        AGENT_EMAIL: 'the e-mail address to sign in with',
-        AGENT_PASSWORD: 'its password',
-      })
-    : undefined;
-if (env) {
-  const config = {
-    baseUrl: env.AGENT_BASE_URL,
-    orgId: env.AGENT_ORG,
-    email: env.AGENT_EMAIL,
-    password: env.AGENT_PASSWORD,
-  };
-  issueOffer(config).then(
+const signIn =
+  import.meta.url === pathToFileURL(process.argv[1] ?? '').href ? signInFromEnv('quickstart') : undefined;
+if (signIn) {
+  issueOffer(signIn).then(
     ({ did, invitationUrl }) => console.log(`Issuer ${did}\nShare this offer: ${invitationUrl}`),
     (error: unknown) => {
       console.error(isAgentError(error) ? `${error.name}: ${error.message}` : String(error));

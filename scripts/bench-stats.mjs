@@ -46,15 +46,7 @@ export function ratioRow(name, { subject, baseline, samples }, target, unit = 'm
 
 /** One row of the results table: an absolute figure against its limit (lower is better). */
 export function limitRow(name, value, limit, unit) {
-  return {
-    name,
-    subject: value,
-    baseline: undefined,
-    unit,
-    ratio: undefined,
-    target: limit,
-    pass: value <= limit,
-  };
+  return { ...infoRow(name, value, unit), target: limit, pass: value <= limit };
 }
 
 /** An informational row (no target). */

@@ -1,7 +1,8 @@
 import { DEMO_ORG_ID, DEMO_USER } from '@credential-agent/sandbox';
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../support/fixtures.js';
-import { type BinRun, useE2E } from './support/bench.js';
+import { fixture, WRITE_DID_KEY } from '../support/fixtures.js';
+import { useE2E } from './support/bench.js';
+import { storySteps } from './support/story.js';
 
 // The story against the platform flavour: encrypted sign-in, and a split agent with its raw key.
 const e2e = useE2E({ flavor: 'platform', agentKey: true });
@@ -16,25 +17,12 @@ function env(): Record<string, string | undefined> {
   };
 }
 
-async function step<T>(args: string[], stdin?: string): Promise<T> {
-  const result: BinRun = await e2e.run(args, { ...(stdin === undefined ? {} : { stdin }), env: env() });
-  expect(result.stderr.startsWith('error'), `agent-cli ${args.join(' ')}: ${result.stderr}`).toBe(false);
-  expect(result.code).toBe(0);
-  return (result.stdout ? JSON.parse(result.stdout) : undefined) as T;
-}
+const step = storySteps(e2e, env);
 
 describe('the story against a real-like deployment with the built binary', { timeout: 30_000 }, () => {
   it('signs in encrypted, offers, connects on the agent with its key, negotiates and asks for proof', async () => {
     await step(['login', '--email', DEMO_USER.email, '--password-stdin', '--verbose'], DEMO_USER.password);
-    const { did } = await step<{ did: string }>([
-      'dids',
-      'write',
-      '--method',
-      'key',
-      '--key-type',
-      'ed25519',
-      '--json',
-    ]);
+    const { did } = await step<{ did: string }>([...WRITE_DID_KEY, '--json']);
     const offer = await step<{ data: { outOfBandRecordId: string } }>([
       ...['offers', 'create', '--file', fixture('offer.json'), '--credential-type', 'jsonld'],
       ...['--cred-def-id', `${did}/employee`, '--attr', 'name=Alice', '--json', '--verbose'],

@@ -1,32 +1,17 @@
 import { DEMO_ORG_ID, DEMO_USER } from '@credential-agent/sandbox';
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../support/fixtures.js';
-import { type BinRun, useE2E } from './support/bench.js';
+import { fixture, WRITE_DID_KEY } from '../support/fixtures.js';
+import { useE2E } from './support/bench.js';
+import { storySteps } from './support/story.js';
 
 const e2e = useE2E();
 
-async function step<T>(args: string[], stdin?: string): Promise<T> {
-  const result: BinRun = await e2e.run(args, {
-    ...(stdin === undefined ? {} : { stdin }),
-    env: { AGENT_CLI_ORG: DEMO_ORG_ID },
-  });
-  expect(result.stderr.startsWith('error'), `agent-cli ${args.join(' ')}: ${result.stderr}`).toBe(false);
-  expect(result.code).toBe(0);
-  return (result.stdout ? JSON.parse(result.stdout) : undefined) as T;
-}
+const step = storySteps(e2e, () => ({ AGENT_CLI_ORG: DEMO_ORG_ID }));
 
 describe('the whole story with the built binary', { timeout: 30_000 }, () => {
   it('logs in, registers a DID, creates a schema and offers, connects, negotiates and asks for proof', async () => {
     await step(['login', '--email', DEMO_USER.email, '--password-stdin', '--verbose'], DEMO_USER.password);
-    const { did } = await step<{ did: string }>([
-      'dids',
-      'write',
-      '--method',
-      'key',
-      '--key-type',
-      'ed25519',
-      '--json',
-    ]);
+    const { did } = await step<{ did: string }>([...WRITE_DID_KEY, '--json']);
     expect(did).toMatch(/^did:key:/);
     const schema = await step<{ schemaId: string }>([
       ...['schemas', 'create', '--issuer-id', did, '--name', 'Employee', '--version', '1.0.0'],
