@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { parseFaultSpecs } from './fault-spec.js';
+import { parseFaultSpecs } from './faults/parse.js';
 import type { StartSandboxOptions } from './server.js';
 
 /** The usage text of `agent-sandbox`. */

@@ -1,4 +1,4 @@
-import type { FaultController } from './faults.js';
+import type { FaultController } from './faults/controller.js';
 import type { SandboxState } from './state.js';
 
 /**

@@ -1,7 +1,7 @@
 import { type HttpHandler, http } from 'msw';
 import type { z } from 'zod';
 import type { SandboxContext } from './context.js';
-import { type ResolverInfo, withFaults } from './fault-layer.js';
+import { type ResolverInfo, withFaults } from './faults/layer.js';
 import {
   AgentFailure,
   badRequest,

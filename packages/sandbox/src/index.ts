@@ -4,8 +4,8 @@
  * @packageDocumentation
  */
 
-export { parseFaultSpecs } from './fault-spec.js';
-export { FAULT_KINDS, FaultController, type FaultKind, type FaultSpec } from './faults.js';
+export { FAULT_KINDS, FaultController, type FaultKind, type FaultSpec } from './faults/controller.js';
+export { parseFaultSpecs } from './faults/parse.js';
 export type { ConnectionRecord, InviteeOptions } from './records/connection.js';
 export type { CredentialAttribute, CredentialRecord, CredentialState } from './records/credential.js';
 export type { DidDocument, DidRecord, VerificationMethod } from './records/did.js';

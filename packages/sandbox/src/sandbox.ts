@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'msw';
 import type { SandboxContext, SandboxFlavor } from './context.js';
-import { FaultController, type FaultSpec, routeMatches } from './faults.js';
+import { FaultController, type FaultSpec, routeMatches } from './faults/controller.js';
 import { createHandlers } from './handlers/index.js';
 import { randomKey } from './password-key.js';
 import { DEMO_USER, SandboxState } from './state.js';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
-import { htmlPage } from './fault-responses.js';
+import { htmlPage } from './faults/responses.js';
 import { invitationResponse } from './invitation-pages.js';
 import { toFetchRequest, writeFetchResponse } from './node-bridge.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';

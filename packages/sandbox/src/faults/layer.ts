@@ -1,5 +1,6 @@
 import { HttpResponse } from 'msw';
-import { routePath, type SandboxContext } from './context.js';
+import { routePath, type SandboxContext } from '../context.js';
+import type { FaultSpec } from './controller.js';
 import {
   htmlPage,
   malformedJson,
@@ -8,8 +9,7 @@ import {
   slowBody,
   statusFault,
   truncatedBody,
-} from './fault-responses.js';
-import type { FaultSpec } from './faults.js';
+} from './responses.js';
 
 /** What an msw resolver gets that the sandbox uses. */
 export interface ResolverInfo {

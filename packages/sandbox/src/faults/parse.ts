@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type FaultSpec, FaultSpecSchema, validateFault } from './faults.js';
+import { type FaultSpec, FaultSpecSchema, validateFault } from './controller.js';
 
 /** Which field a bare number after the kind sets (`status:503`, `latency:200`, `rate-limit:5`). */
 const POSITIONAL: Readonly<Record<string, 'status' | 'ms' | 'retryAfter'>> = {
