@@ -12,6 +12,12 @@ export const ExitCode = {
   PartialSuccess: 3,
   /** No valid token: missing, expired or rejected (401). Run `agent-cli login`. */
   AuthRequired: 4,
+  /**
+   * The service took the request but it is not done: it needs an action (`schemas create --endorse`:
+   * an endorser must sign the schema request printed on stdout) or is still running. The data
+   * printed says which.
+   */
+  ActionNeeded: 5,
   /** Cancelled by the user (Ctrl-C / SIGINT). */
   Cancelled: 130,
 } as const;

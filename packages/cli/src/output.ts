@@ -17,6 +17,11 @@ export function printDone(ctx: CliContext, message: string): void {
   ctx.io.err(`${ctx.style.green('✓')} ${message}`);
 }
 
+/** Prints a note on stderr: what a result printed on stdout means for the person reading it. */
+export function printNote(ctx: CliContext, message: string): void {
+  ctx.io.err(`note: ${message}`);
+}
+
 /** Prints a warning on stderr. */
 export function printWarning(ctx: CliContext, message: string): void {
   ctx.io.err(`${ctx.style.yellow('warning:')} ${message}`);

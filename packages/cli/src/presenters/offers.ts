@@ -2,12 +2,15 @@ import type { OfferCreated, OrgResponse } from '@credential-agent/sdk';
 import type { Style } from '../style.js';
 import { fields } from './layout.js';
 
-/** A created shareable offer: the link to share first. */
+/**
+ * A created shareable offer: the link to share first. With `--shorten-url` that is the short
+ * invitation URL; the long `deepLinkURL` it redirects to stays in `--json`.
+ */
 export function presentOfferCreated(result: OrgResponse<OfferCreated>, style: Style): string {
   const data = result.data;
   return fields(
     [
-      ['Invitation URL', data.deepLinkURL ?? data.invitationUrl],
+      ['Invitation URL', data.invitationUrl ?? data.deepLinkURL],
       ['Out-of-band ID', data.outOfBandRecordId ?? data.outOfBandRecord?.id],
       ['Thread ID', data.credentialRequestThId],
       ['Invitation DID', data.invitationDid],

@@ -1,9 +1,11 @@
-import type { SchemaCreateParams } from '@credential-agent/sdk';
+import { type SchemaCreateParams, SchemaRegistrationError } from '@credential-agent/sdk';
 import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
+import { ExitWith } from '../../errors.js';
+import { ExitCode } from '../../exit-codes.js';
 import { collect, mergeFlags, readBodyFile, requireFields } from '../../input.js';
-import { printData } from '../../output.js';
-import { presentSchemaCreated } from '../../presenters/schemas.js';
+import { printData, printNote } from '../../output.js';
+import { presentSchemaCreated, presentSchemaPending, type SchemaPending } from '../../presenters/schemas.js';
 
 interface CreateOptions {
   file?: string;
@@ -32,7 +34,11 @@ export function registerCreate(group: Command, ctx: CliContext): void {
       `
 Example:
   $ agent-cli schemas create --issuer-id did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK \\
-      --name Employee --version 1.0.0 --attr name --attr role --json`,
+      --name Employee --version 1.0.0 --attr name --attr role --json
+
+When the service cannot finish at once (--endorse without --endorser-did: an endorser must sign
+the schema request; or a registration still running), the result is printed as data (state,
+action, schema request, job id) with exit code 5.`,
     )
     .action((opts: CreateOptions) => runCreate(ctx, opts));
 }
@@ -47,8 +53,45 @@ export async function runCreate(ctx: CliContext, opts: CreateOptions): Promise<v
     attributes: '--attr',
   });
   const sdk = await ctx.sdk();
-  const result = await ctx.spinner('Creating the schema', () =>
-    sdk.schemas.create(body, { signal: ctx.signal }),
-  );
-  printData(ctx, result, presentSchemaCreated);
+  const result = await ctx
+    .spinner('Creating the schema', () => sdk.schemas.create(body, { signal: ctx.signal }))
+    .catch((error: unknown) => {
+      if (!(error instanceof SchemaRegistrationError) || !PENDING.has(error.state)) throw error;
+      return error;
+    });
+  if (!(result instanceof SchemaRegistrationError)) return printData(ctx, result, presentSchemaCreated);
+  const pending = pendingOf(result);
+  printData(ctx, pending, presentSchemaPending);
+  printNote(ctx, pendingNote(pending));
+  throw new ExitWith(ExitCode.ActionNeeded);
+}
+
+/** Registration states that are a result to print, not a failure: an action to take, or a job running. */
+const PENDING = new Set(['action', 'wait']);
+
+type Json = Record<string, unknown>;
+const record = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** What an unfinished registration answered: `{ jobId, schemaState: { state, action, schemaRequest, schema } }`. */
+function pendingOf(error: SchemaRegistrationError): SchemaPending {
+  const answer = record(error.result);
+  const state = 'schemaState' in answer ? record(answer['schemaState']) : answer;
+  return {
+    state: error.state,
+    action: error.action,
+    schemaId: text(record(state['schema'])['schemaId']) ?? text(answer['schemaId']),
+    schemaRequest: state['schemaRequest'],
+    jobId: text(answer['jobId']),
+    raw: error.result,
+  };
+}
+
+function pendingNote(pending: SchemaPending): string {
+  const job = pending.jobId ? ` (job ${pending.jobId})` : '';
+  if (pending.state === 'wait')
+    return `the schema is not on the ledger yet: registration is still running${job}`;
+  const what =
+    pending.action === 'endorseIndyTransaction' ? ': an endorser must sign the schema request' : '';
+  return `the schema is not on the ledger yet: registration needs the action ${pending.action ?? '(unnamed)'}${what}`;
 }
