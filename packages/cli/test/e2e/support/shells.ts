@@ -27,23 +27,28 @@ export class Pane {
     panes += 1;
     this.#socket = `agent-cli-${name}-${process.pid}-${panes}`;
   }
-  #tmux(...args: string[]): string {
-    const result = spawnSync('tmux', ['-L', this.#socket, ...args], { encoding: 'utf8' });
+  #tmux(args: string[], env: NodeJS.ProcessEnv = process.env): string {
+    const result = spawnSync('tmux', ['-L', this.#socket, ...args], { encoding: 'utf8', env });
     if (result.status !== 0) throw new Error(`tmux ${args[0]} failed: ${result.stderr}`);
     return result.stdout;
   }
+  /**
+   * Starts `command` in a new session with `env`. tmux gives the session the PATH of the client
+   * that starts it, not the one passed with `-e`, so the client is started with `env`'s PATH too.
+   */
   start(command: string, cwd: string, env: Record<string, string>): void {
     const vars = Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
-    this.#tmux('new-session', '-d', '-s', 'main', '-x', '200', '-y', '50', '-c', cwd, ...vars, command);
+    const client = { ...process.env, ...(env['PATH'] === undefined ? {} : { PATH: env['PATH'] }) };
+    this.#tmux(['new-session', '-d', '-s', 'main', '-x', '200', '-y', '50', '-c', cwd, ...vars, command], client);
   }
   type(text: string): void {
-    this.#tmux('send-keys', '-t', 'main', '-l', text);
+    this.#tmux(['send-keys', '-t', 'main', '-l', text]);
   }
   keys(...keys: string[]): void {
-    this.#tmux('send-keys', '-t', 'main', ...keys);
+    this.#tmux(['send-keys', '-t', 'main', ...keys]);
   }
   screen(): string {
-    return this.#tmux('capture-pane', '-p', '-t', 'main');
+    return this.#tmux(['capture-pane', '-p', '-t', 'main']);
   }
   /** Waits until the screen matches (what a person would wait for), or fails showing it. */
   async waitFor(pattern: RegExp): Promise<string> {
