@@ -39,7 +39,10 @@ export class Pane {
   start(command: string, cwd: string, env: Record<string, string>): void {
     const vars = Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
     const client = { ...process.env, ...(env['PATH'] === undefined ? {} : { PATH: env['PATH'] }) };
-    this.#tmux(['new-session', '-d', '-s', 'main', '-x', '200', '-y', '50', '-c', cwd, ...vars, command], client);
+    this.#tmux(
+      ['new-session', '-d', '-s', 'main', '-x', '200', '-y', '50', '-c', cwd, ...vars, command],
+      client,
+    );
   }
   type(text: string): void {
     this.#tmux(['send-keys', '-t', 'main', '-l', text]);
