@@ -25,8 +25,8 @@ export interface SandboxContext {
 }
 
 /** The path of a request relative to the base URL (`/credentials`), for counting and faults. */
-export function routePath(ctx: SandboxContext, url: string): string {
+export function routePath(baseUrl: string, url: string): string {
   const { pathname } = new URL(url);
-  const base = new URL(ctx.baseUrl).pathname.replace(/\/+$/, '');
+  const base = new URL(baseUrl).pathname.replace(/\/+$/, '');
   return base && pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname;
 }

@@ -1,7 +1,7 @@
 import { type HttpHandler, http } from 'msw';
 import type { z } from 'zod';
 import type { SandboxContext } from './context.js';
-import { type ResolverInfo, withFaults } from './faults/layer.js';
+import { withFaults } from './faults/layer.js';
 import {
   AgentFailure,
   badRequest,
@@ -10,6 +10,7 @@ import {
   relayedResponse,
   renderError,
 } from './http.js';
+import { counted, type ResolverInfo } from './resolver.js';
 import { DEMO_USER, type UserRecord } from './state.js';
 import { check } from './validation.js';
 
@@ -135,5 +136,6 @@ export function endpoint<
       return relayed ? relayedResponse(error) : renderError(spec.style, error);
     }
   };
-  return http[spec.method](`${ctx.baseUrl}${ctx.routePrefix ?? ''}${spec.path}`, withFaults(ctx, resolver));
+  const url = `${ctx.baseUrl}${ctx.routePrefix ?? ''}${spec.path}`;
+  return http[spec.method](url, counted(ctx, withFaults(ctx, resolver)));
 }

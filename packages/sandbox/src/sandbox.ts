@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'msw';
 import type { SandboxContext, SandboxFlavor } from './context.js';
-import { FaultController, type FaultSpec, routeMatches } from './faults/controller.js';
+import { FaultController, type FaultSpec } from './faults/controller.js';
 import { createHandlers } from './handlers/index.js';
 import { randomKey } from './password-key.js';
 import { DEMO_USER, SandboxState } from './state.js';
@@ -97,14 +97,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     handlers,
     state,
     faults,
-    requestCount: (method, pathPrefix) =>
-      state.requests.filter((r) =>
-        routeMatches(
-          { ...(method ? { method } : {}), ...(pathPrefix ? { path: pathPrefix } : {}) },
-          r.method,
-          r.path,
-        ),
-      ).length,
+    requestCount: (method, pathPrefix) => state.requestCount(method, pathPrefix),
     deliveries: (email) => state.deliveriesTo(email),
     totalDeliveries: () => state.emails.length,
     issueToken: (email = DEMO_USER.email) => state.issueToken(email),

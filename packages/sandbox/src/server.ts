@@ -4,6 +4,7 @@ import { getResponse } from 'msw';
 import { htmlPage } from './faults/responses.js';
 import { invitationResponse } from './invitation-pages.js';
 import { toFetchRequest, writeFetchResponse } from './node-bridge.js';
+import { counted, type Resolver } from './resolver.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 
 /** Options of {@link startSandbox}. */
@@ -38,18 +39,20 @@ const PREFLIGHT: Readonly<Record<string, string>> = {
   'Access-Control-Max-Age': '600',
 };
 
+/** The agent's HTML 404 for a route no handler answers. */
+const notFoundPage: Resolver = async ({ request }) =>
+  htmlPage(404, request.method, new URL(request.url).pathname);
+
 async function serve(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method === 'OPTIONS') {
     res.writeHead(204, PREFLIGHT).end();
     return;
   }
   const request = await toFetchRequest(req, sandbox.baseUrl);
-  let response = invitationResponse(sandbox, request) ?? (await getResponse(sandbox.handlers, request));
-  if (!response) {
-    const path = new URL(request.url).pathname;
-    sandbox.state.requests.push({ method: request.method, path });
-    response = htmlPage(404, request.method, path);
-  }
+  const response =
+    invitationResponse(sandbox, request) ??
+    (await getResponse(sandbox.handlers, request)) ??
+    (await counted(sandbox, notFoundPage)({ request, params: {} }));
   await writeFetchResponse(res, response, CORS);
 }
 

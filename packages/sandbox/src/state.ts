@@ -1,3 +1,4 @@
+import { routeMatches } from './faults/controller.js';
 import { randomToken } from './keys.js';
 import type { ConnectionRecord } from './records/connection.js';
 import type { CredentialRecord } from './records/credential.js';
@@ -48,36 +49,53 @@ export interface ReceivedRequest {
   path: string;
 }
 
+/** The token table as tests see it: read it, or revoke tokens (`delete`, `clear`) as a server would. */
+export type TokenTable = ReadonlyMap<string, TokenRecord> &
+  Pick<Map<string, TokenRecord>, 'delete' | 'clear'>;
+
 /**
  * Everything the sandbox knows, in memory. Maps keep insertion order, which is the storage order
- * `GET /credentials` answers in. Tests may read and change the records directly.
+ * `GET /credentials` answers in. The collections are read-only views: handlers change them through
+ * the methods below. Tests may read them, change a record they read, and revoke tokens.
  */
 export class SandboxState {
-  /** Users by lower-case e-mail. */
-  readonly users = new Map<string, UserRecord>();
-  /** Organisations by id. */
-  readonly orgs = new Map<string, OrgRecord>();
-  /** Issued bearer tokens (access and refresh) by token. */
-  readonly tokens = new Map<string, TokenRecord>();
-  /** Out-of-band records by id. */
-  readonly outOfBand = new Map<string, OutOfBandRecord>();
-  /** Connection records (both ends of each connection) by id. */
-  readonly connections = new Map<string, ConnectionRecord>();
-  /** Credential exchange records (issuer and holder sides) by id. */
-  readonly credentials = new Map<string, CredentialRecord>();
-  /** Proof exchange records by id. */
-  readonly proofs = new Map<string, ProofRecord>();
-  /** Registered DIDs by DID. */
-  readonly dids = new Map<string, DidRecord>();
-  /** Registered schemas by schema id. */
-  readonly schemas = new Map<string, SchemaRecord>();
-  /** Offer e-mails delivered, in order. Add them with {@link deliver}. */
-  readonly emails: SentEmail[] = [];
+  readonly #users = new Map<string, UserRecord>();
+  readonly #orgs = new Map<string, OrgRecord>();
+  readonly #tokens = new Map<string, TokenRecord>();
+  readonly #outOfBand = new Map<string, OutOfBandRecord>();
+  readonly #connections = new Map<string, ConnectionRecord>();
+  readonly #credentials = new Map<string, CredentialRecord>();
+  readonly #proofs = new Map<string, ProofRecord>();
+  readonly #dids = new Map<string, DidRecord>();
+  readonly #schemas = new Map<string, SchemaRecord>();
+  readonly #emails: SentEmail[] = [];
   /** Deliveries per lower-cased address, kept by {@link deliver}. */
   readonly #deliveries = new Map<string, number>();
-  /** Requests received, in order. */
-  readonly requests: ReceivedRequest[] = [];
+  readonly #requests: ReceivedRequest[] = [];
   readonly #tokenTtlSeconds: number;
+
+  /** Users by lower-case e-mail. */
+  readonly users: ReadonlyMap<string, UserRecord> = this.#users;
+  /** Organisations by id. */
+  readonly orgs: ReadonlyMap<string, OrgRecord> = this.#orgs;
+  /** Issued bearer tokens (access and refresh) by token. */
+  readonly tokens: TokenTable = this.#tokens;
+  /** Out-of-band records by id. */
+  readonly outOfBand: ReadonlyMap<string, OutOfBandRecord> = this.#outOfBand;
+  /** Connection records (both ends of each connection) by id. */
+  readonly connections: ReadonlyMap<string, ConnectionRecord> = this.#connections;
+  /** Credential exchange records (issuer and holder sides) by id. */
+  readonly credentials: ReadonlyMap<string, CredentialRecord> = this.#credentials;
+  /** Proof exchange records by id. */
+  readonly proofs: ReadonlyMap<string, ProofRecord> = this.#proofs;
+  /** Registered DIDs by DID. */
+  readonly dids: ReadonlyMap<string, DidRecord> = this.#dids;
+  /** Registered schemas by schema id. */
+  readonly schemas: ReadonlyMap<string, SchemaRecord> = this.#schemas;
+  /** Offer e-mails delivered, in order. */
+  readonly emails: readonly SentEmail[] = this.#emails;
+  /** Requests received, in order. */
+  readonly requests: readonly ReceivedRequest[] = this.#requests;
 
   constructor(tokenTtlSeconds: number) {
     this.#tokenTtlSeconds = tokenTtlSeconds;
@@ -91,17 +109,29 @@ export class SandboxState {
 
   /** Forgets every record, token and counter, and seeds the demo user and organisations again. */
   reset(): void {
-    for (const map of [this.users, this.orgs, this.tokens, this.outOfBand, this.connections]) map.clear();
-    for (const map of [this.credentials, this.proofs, this.dids, this.schemas]) map.clear();
-    this.emails.length = 0;
+    for (const map of [this.#users, this.#orgs, this.#tokens, this.#outOfBand, this.#connections])
+      map.clear();
+    for (const map of [this.#credentials, this.#proofs, this.#dids, this.#schemas]) map.clear();
+    this.#emails.length = 0;
     this.#deliveries.clear();
-    this.requests.length = 0;
+    this.#requests.length = 0;
     this.#seed();
+  }
+
+  /** Records a request (upper-case method, path relative to the base URL). */
+  receive(request: ReceivedRequest): void {
+    this.#requests.push(request);
+  }
+
+  /** Requests received, optionally only those of one method and/or at or below one path. */
+  requestCount(method?: string, pathPrefix?: string): number {
+    const filter = { ...(method ? { method } : {}), ...(pathPrefix ? { path: pathPrefix } : {}) };
+    return this.#requests.filter((r) => routeMatches(filter, r.method, r.path)).length;
   }
 
   /** Records an offer e-mail as delivered. */
   deliver(email: SentEmail): void {
-    this.emails.push(email);
+    this.#emails.push(email);
     const key = email.to.toLowerCase();
     this.#deliveries.set(key, (this.#deliveries.get(key) ?? 0) + 1);
   }
@@ -114,29 +144,68 @@ export class SandboxState {
   /** Issues a token for a user that lives {@link tokenTtlSeconds}. */
   issueToken(email: string): string {
     const token = randomToken();
-    this.tokens.set(token, { email, expiresAt: Date.now() + this.#tokenTtlSeconds * 1000 });
+    this.#tokens.set(token, { email, expiresAt: Date.now() + this.#tokenTtlSeconds * 1000 });
     return token;
   }
 
   /** The user a live token belongs to, or undefined for an unknown or expired token. */
   userForToken(token: string): UserRecord | undefined {
-    const record = this.tokens.get(token);
+    const record = this.#tokens.get(token);
     if (!record || Date.now() >= record.expiresAt) return undefined;
-    return this.users.get(record.email);
+    return this.#users.get(record.email);
   }
 
   /** Whether the user is a member of the organisation (false for unknown organisations). */
   isMember(email: string, orgId: string): boolean {
-    return this.orgs.get(orgId)?.members.includes(email) ?? false;
+    return this.#orgs.get(orgId)?.members.includes(email) ?? false;
+  }
+
+  /** Stores an out-of-band record. */
+  addOutOfBand(record: OutOfBandRecord): void {
+    this.#outOfBand.set(record.id, record);
+  }
+
+  /** Stores connection records. */
+  addConnections(...records: ConnectionRecord[]): void {
+    for (const record of records) this.#connections.set(record.id, record);
+  }
+
+  /** Stores a credential exchange record. */
+  addCredential(record: CredentialRecord): void {
+    this.#credentials.set(record.id, record);
+  }
+
+  /** The issuer's exchange record on a thread: the offer an invitation or a holder record answers. */
+  issuerRecord(threadId: string | undefined): CredentialRecord | undefined {
+    if (threadId === undefined) return undefined;
+    for (const record of this.#credentials.values()) {
+      if (record.role === 'issuer' && record.threadId === threadId) return record;
+    }
+    return undefined;
+  }
+
+  /** Stores a proof exchange record. */
+  addProof(record: ProofRecord): void {
+    this.#proofs.set(record.id, record);
+  }
+
+  /** Registers a DID. */
+  addDid(record: DidRecord): void {
+    this.#dids.set(record.did, record);
+  }
+
+  /** Registers a schema. */
+  addSchema(record: SchemaRecord): void {
+    this.#schemas.set(record.schemaId, record);
   }
 
   #seed(): void {
-    this.users.set(DEMO_USER.email, {
+    this.#users.set(DEMO_USER.email, {
       id: '5d9a7c3e-1b2f-4a6d-8e0c-7f1b3a5d9c21',
       email: DEMO_USER.email,
       password: DEMO_USER.password,
     });
-    this.orgs.set(DEMO_ORG_ID, { id: DEMO_ORG_ID, name: 'Demo Issuer', members: [DEMO_USER.email] });
-    this.orgs.set(OTHER_ORG_ID, { id: OTHER_ORG_ID, name: 'Other Org', members: [] });
+    this.#orgs.set(DEMO_ORG_ID, { id: DEMO_ORG_ID, name: 'Demo Issuer', members: [DEMO_USER.email] });
+    this.#orgs.set(OTHER_ORG_ID, { id: OTHER_ORG_ID, name: 'Other Org', members: [] });
   }
 }

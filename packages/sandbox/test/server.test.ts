@@ -87,6 +87,24 @@ describe('startSandbox options and close', () => {
     }
   });
 
+  it('counts every request relative to a base URL with a path, unknown routes too', async () => {
+    const running = await startSandbox({ baseUrl: 'http://agent.test/api' });
+    try {
+      const api = { baseUrl: `${running.url}/api` };
+      const token = running.sandbox.issueToken();
+      expect((await call(api, '/credentials', { token })).status).toBe(200);
+      const unknown = await call(api, '/nowhere', { token });
+      expect(unknown.status).toBe(404);
+      expect(await unknown.text()).toContain('<pre>Cannot GET /api/nowhere</pre>');
+      const { sandbox } = running;
+      expect([sandbox.requestCount('GET', '/credentials'), sandbox.requestCount('GET', '/nowhere')]).toEqual([
+        1, 1,
+      ]);
+    } finally {
+      await running.close();
+    }
+  });
+
   it('closes open keep-alive connections and stops listening', async () => {
     const running = await startSandbox();
     await (await fetch(`${running.url}/auth/signin`, { method: 'POST' })).text();

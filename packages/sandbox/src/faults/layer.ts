@@ -1,5 +1,6 @@
 import { HttpResponse } from 'msw';
 import { routePath, type SandboxContext } from '../context.js';
+import type { Resolver } from '../resolver.js';
 import type { FaultSpec } from './controller.js';
 import {
   htmlPage,
@@ -10,15 +11,6 @@ import {
   statusFault,
   truncatedBody,
 } from './responses.js';
-
-/** What an msw resolver gets that the sandbox uses. */
-export interface ResolverInfo {
-  request: Request;
-  params: Record<string, string | readonly string[] | undefined>;
-}
-
-/** A resolver that always answers. */
-export type Resolver = (info: ResolverInfo) => Promise<Response>;
 
 function sleep(ms: number): Promise<void> {
   return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
@@ -57,15 +49,14 @@ function spoil(fault: FaultSpec, response: Response): Response | Promise<Respons
 }
 
 /**
- * Counts the request, then applies the sandbox's faults around a resolver. Dropped connections are
+ * Applies the sandbox's faults around a resolver. Dropped connections are
  * `Response.error()` (msw makes `fetch` reject) or a body stream that fails; the loopback server
  * turns both into real socket resets.
  */
 export function withFaults(ctx: SandboxContext, resolver: Resolver): Resolver {
   return async (info) => {
     const method = info.request.method.toUpperCase();
-    const path = routePath(ctx, info.request.url);
-    ctx.state.requests.push({ method, path });
+    const path = routePath(ctx.baseUrl, info.request.url);
     const { delayMs, fault } = ctx.faults.plan(method, path);
     await sleep(delayMs);
     if (!fault) return resolver(info);

@@ -16,12 +16,6 @@ function matches(record: CredentialRecord, filters: Filters): boolean {
   );
 }
 
-function issuerOf(ctx: SandboxContext, holder: CredentialRecord): CredentialRecord | undefined {
-  return [...ctx.state.credentials.values()].find(
-    (r) => r.role === 'issuer' && r.threadId === holder.threadId,
-  );
-}
-
 /**
  * The holder accepts the offer: its record moves `offer-received` → `request-sent` and the issuer's
  * `offer-sent` → `request-received`, and that snapshot is the answer (as a real agent answers before
@@ -39,7 +33,7 @@ function negotiate(ctx: SandboxContext, recordId: string, connectionId: string):
       `CredoError: Credential record is in invalid state ${holder.state}. Valid states are: offer-received.`,
     );
   }
-  const issuer = issuerOf(ctx, holder);
+  const issuer = ctx.state.issuerRecord(holder.threadId);
   transition(holder, 'request-sent');
   if (issuer) transition(issuer, 'request-received');
   const answer = structuredClone(holder);

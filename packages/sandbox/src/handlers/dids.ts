@@ -32,7 +32,7 @@ export function didHandlers(ctx: SandboxContext): HttpHandler[] {
       if (problems.length > 0) return badRequest('agent', problems);
       const record = didRecord(body);
       if (ctx.state.dids.has(record.did)) throw new HttpError(409, `DID ${record.did} already exists`);
-      ctx.state.dids.set(record.did, record);
+      ctx.state.addDid(record);
       return HttpResponse.json({ did: record.did, didDocument: record.didDocument });
     },
   );

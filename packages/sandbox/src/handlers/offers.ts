@@ -45,8 +45,8 @@ function storeOffer(ctx: SandboxContext, input: OfferInput): { oob: OutOfBandRec
     autoAcceptCredential: input.autoAcceptCredential ?? 'always',
     attributes: input.attributes,
   });
-  ctx.state.outOfBand.set(oob.id, oob);
-  ctx.state.credentials.set(issuer.id, issuer);
+  ctx.state.addOutOfBand(oob);
+  ctx.state.addCredential(issuer);
   return { oob, threadId };
 }
 

@@ -5,19 +5,13 @@ import { endpoint } from '../endpoint.js';
 import { HttpError, recordNotFound } from '../http.js';
 import { transition } from '../records/common.js';
 import { connectionPair, type InviteeOptions } from '../records/connection.js';
-import { type CredentialRecord, credentialRecord, linkConnection } from '../records/credential.js';
-import type { OutOfBandRecord } from '../records/oob.js';
+import { credentialRecord, linkConnection } from '../records/credential.js';
+import { type OutOfBandRecord, offerThreadId } from '../records/oob.js';
 
 function findOutOfBand(ctx: SandboxContext, id: string): OutOfBandRecord {
   const record = ctx.state.outOfBand.get(id);
   if (!record) throw recordNotFound('OutOfBandRecord', id);
   return record;
-}
-
-/** The issuer's exchange record of the offer attached to an invitation (same thread). */
-function offerOf(ctx: SandboxContext, oob: OutOfBandRecord): CredentialRecord | undefined {
-  const threadId = oob.outOfBandInvitation['requests~attach'][0]?.data.json['@id'];
-  return [...ctx.state.credentials.values()].find((r) => r.role === 'issuer' && r.threadId === threadId);
 }
 
 /**
@@ -34,10 +28,9 @@ function accept(ctx: SandboxContext, oob: OutOfBandRecord, invitee: InviteeOptio
     );
   }
   const { holder, issuer } = connectionPair(oob, invitee);
-  ctx.state.connections.set(issuer.id, issuer);
-  ctx.state.connections.set(holder.id, holder);
+  ctx.state.addConnections(issuer, holder);
   transition(oob, 'done');
-  const offer = offerOf(ctx, oob);
+  const offer = ctx.state.issuerRecord(offerThreadId(oob));
   if (offer) {
     linkConnection(offer, issuer.id);
     const holderSide = credentialRecord('holder', 'offer-received', {
@@ -47,7 +40,7 @@ function accept(ctx: SandboxContext, oob: OutOfBandRecord, invitee: InviteeOptio
       attributes: offer.credentialAttributes.map(({ name, value }) => ({ name, value })),
       connectionId: holder.id,
     });
-    ctx.state.credentials.set(holderSide.id, holderSide);
+    ctx.state.addCredential(holderSide);
   }
   return { connectionRecord: holder, outOfBandRecord: oob };
 }

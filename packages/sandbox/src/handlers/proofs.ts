@@ -38,7 +38,7 @@ export function proofHandlers(ctx: SandboxContext): HttpHandler[] {
         requestType: query.requestType,
         autoAcceptProof: typeof autoAcceptProof === 'string' ? autoAcceptProof : undefined,
       });
-      ctx.state.proofs.set(record.id, record);
+      ctx.state.addProof(record);
       return created('Proof request sent successfully', record);
     },
   );

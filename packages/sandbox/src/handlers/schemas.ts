@@ -54,7 +54,7 @@ export function schemaHandlers(ctx: SandboxContext): HttpHandler[] {
           schema: { schemaId: record.schemaId },
         });
       }
-      ctx.state.schemas.set(record.schemaId, record);
+      ctx.state.addSchema(record);
       return finished(record);
     },
   );

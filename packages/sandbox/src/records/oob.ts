@@ -108,6 +108,12 @@ export function senderOutOfBand(input: InvitationInput): OutOfBandRecord {
   };
 }
 
+/** The thread of the credential offer attached to an invitation, which the holder answers on. */
+export function offerThreadId(record: OutOfBandRecord): string | undefined {
+  const id = record.outOfBandInvitation['requests~attach'][0]?.data.json['@id'];
+  return typeof id === 'string' ? id : undefined;
+}
+
 /** The recipient key of an invitation, which is also its invitation DID here. */
 export function invitationDid(record: OutOfBandRecord): string {
   return record.outOfBandInvitation.services[0]?.recipientKeys[0] ?? '';
