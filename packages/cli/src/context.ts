@@ -40,8 +40,8 @@ export interface CliContext {
   readonly interactive: boolean;
   /** The flags typed for the command and the `--file` read, to name them in messages. */
   readonly given: GivenInput;
-  /** Takes the parsed root options (and the flags typed) and loads colour and spinner support where wanted. */
-  applyGlobals(globals: GlobalOptions, flags?: ReadonlySet<string>): Promise<void>;
+  /** Takes the parsed root options (and what the command was given) and loads colour and spinner support where wanted. */
+  applyGlobals(globals: GlobalOptions, given?: GivenInput): Promise<void>;
   config(): Promise<ConfigStore>;
   settings(): Promise<Settings>;
   sdk(options?: SdkOptions): Promise<AgentClient>;
@@ -84,9 +84,9 @@ class Context implements CliContext {
     this.secrets.add(init.env['AGENT_CLI_PASSWORD']);
   }
 
-  async applyGlobals(globals: GlobalOptions, flags: ReadonlySet<string> = new Set()): Promise<void> {
+  async applyGlobals(globals: GlobalOptions, given: GivenInput = { flags: new Set() }): Promise<void> {
     this.globals = globals;
-    this.given = { ...this.given, flags };
+    this.given = { ...this.given, ...given };
     const { io, env } = this;
     if (
       colourWanted({ color: globals.color, env, stdoutIsTTY: io.stdoutIsTTY, stderrIsTTY: io.stderrIsTTY })

@@ -1,10 +1,30 @@
 import type { FieldIssue } from '@credential-agent/sdk';
+import type { Command } from 'commander';
+import { type KnownField, knownFields } from './known-values.js';
 
-/** What the user gave on this run: the flags typed (`--email`) and the `--file` read, if any. */
+/** What the user gave on this run: the flags typed (`--email`), the command's arguments, the `--file` read. */
 export interface GivenInput {
   flags: ReadonlySet<string>;
+  /** The names of the command's positional arguments, as its usage shows them (`recordId`). */
+  args?: ReadonlySet<string>;
+  /** The body fields whose values have a known list, by the command's known-value flags. */
+  known?: ReadonlyMap<string, KnownField>;
   file?: string | undefined;
 }
+
+/** What `cmd` (the command being run) was given: the long flags typed for it and its parents, its arguments and known-value fields. */
+export function givenOf(cmd: Command): GivenInput {
+  const flags = new Set<string>();
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    for (const option of c.options) {
+      if (option.long && c.getOptionValueSource(option.attributeName()) === 'cli') flags.add(option.long);
+    }
+  }
+  return { flags, args: new Set(cmd.registeredArguments.map((a) => a.name())), known: knownFields(cmd) };
+}
+
+/** SDK parameters that a command takes as a positional argument: the parameter → the argument's name. */
+const ARGUMENT_OF_FIELD: Record<string, string> = { credentialRecordId: 'recordId', outOfBandId: 'id' };
 
 /** Body fields whose flag is not simply the field in kebab case. */
 const FLAG_OF_FIELD: Record<string, string> = {
@@ -34,11 +54,14 @@ export function plainMessage(message: string): string {
 }
 
 /**
- * One issue of a request the SDK refused, named as the user gave it: the flag they typed
- * (`--email (credentialOffer[0].emailId)`), else the field of the `--file` they gave.
+ * One issue of a request the SDK refused, named as the user gave it: the argument as the usage
+ * shows it (`<recordId>`), the flag they typed (`--email (credentialOffer[0].emailId)`), else the
+ * field of the `--file` they gave.
  */
 export function describeIssue(issue: FieldIssue, given: GivenInput): string {
   const message = plainMessage(issue.message);
+  const argument = ARGUMENT_OF_FIELD[issue.path];
+  if (argument !== undefined && given.args?.has(argument)) return `<${argument}>: ${message}`;
   const flag = names(issue.path)
     .reverse()
     .map(flagOf)

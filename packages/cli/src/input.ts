@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { InvalidArgumentError } from 'commander';
 import type { CliContext } from './context.js';
 import { UsageError } from './errors.js';
+import { acceptKnown, unknownValueMessage } from './known-values.js';
 
 /** A JSON object read from `--file`. */
 export type Body = Record<string, unknown>;
@@ -44,7 +45,27 @@ export async function readBodyFile(ctx: CliContext, file: string | undefined): P
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new UsageError(`--file ${file}: expected a JSON object`);
   }
-  return parsed as Body;
+  return withKnownValues(parsed as Body, file, ctx);
+}
+
+/**
+ * The file's fields that have a known-value flag follow that flag's rule (a field the flag
+ * overrides is not sent, so not checked): a known value, or `"+value"` sent as `value`.
+ * @throws {@link UsageError} naming the file and field, the known values and the closest one.
+ */
+function withKnownValues(body: Body, file: string, ctx: CliContext): Body {
+  const checked = { ...body };
+  for (const [field, { flag, values }] of ctx.given.known ?? []) {
+    const value = body[field];
+    if (typeof value !== 'string' || ctx.given.flags.has(flag)) continue;
+    const accepted = acceptKnown(value, values);
+    if (accepted === undefined) {
+      const why = unknownValueMessage(value, values, `"+${value}"`);
+      throw new UsageError(`--file ${file}: "${field}" is "${value}": ${why}`);
+    }
+    checked[field] = accepted;
+  }
+  return checked;
 }
 
 /** The file's body with every flag that was given laid over it (flags win). */

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 
 /** Edit distance of two short strings (insertions, deletions, substitutions). */
 function distance(a: string, b: string): number {
@@ -26,26 +26,57 @@ export function closest(value: string, known: readonly string[]): string | undef
 }
 
 /**
- * A parser that takes one of `known`, or any value written `+value` (sent as `value`: for a
- * deployment with values this CLI does not know). Anything else is a usage error listing the
- * known values and the closest one.
+ * The one rule of known values, for flags and `--file` fields alike: one of `known` is taken as it
+ * is; `+value` is taken as `value` (for a deployment with values this CLI does not know); anything
+ * else is refused. Returns the value to send, or undefined when refused.
  */
+export function acceptKnown(value: string, known: readonly string[]): string | undefined {
+  if (known.includes(value)) return value;
+  if (value.startsWith('+') && value.length > 1) return value.slice(1);
+  return undefined;
+}
+
+/** Why a value was refused: the known values, the closest one, and how to send it anyway. */
+export function unknownValueMessage(value: string, known: readonly string[], anyway: string): string {
+  const guess = closest(value, known);
+  return `known values: ${known.join(', ')}${guess ? ` (did you mean ${guess}?)` : ''}; to send it anyway write ${anyway}`;
+}
+
+/** A parser of an option's value by {@link acceptKnown}; a refused value is a usage error. */
 export function knownValue(known: readonly string[]): (value: string) => string {
   return (value) => {
-    if (known.includes(value)) return value;
-    if (value.startsWith('+') && value.length > 1) return value.slice(1);
-    const guess = closest(value, known);
-    throw new InvalidArgumentError(
-      `known values: ${known.join(', ')}${guess ? ` (did you mean ${guess}?)` : ''}; to send it anyway write +${value}`,
-    );
+    const accepted = acceptKnown(value, known);
+    if (accepted === undefined)
+      throw new InvalidArgumentError(unknownValueMessage(value, known, `+${value}`));
+    return accepted;
   };
 }
 
+const knownOptions = new WeakSet<Option>();
+
 /**
  * An option whose value is one of `known` (listed in the help and offered by shell completion), or
- * `+value` for one this CLI does not know.
+ * `+value` for one this CLI does not know. The same field of a `--file` body follows the same rule.
  */
 export function knownOption(flags: string, description: string, known: readonly string[]): Option {
-  const option = new Option(flags, description).choices(known);
-  return option.argParser(knownValue(known));
+  const option = new Option(flags, description).choices(known).argParser(knownValue(known));
+  knownOptions.add(option);
+  return option;
+}
+
+/** A body field whose value has a known list, and the flag that sets it. */
+export interface KnownField {
+  flag: string;
+  values: readonly string[];
+}
+
+/** The body fields of `cmd`'s {@link knownOption}s (`--protocol-version` → `protocolVersion`). */
+export function knownFields(cmd: Command): Map<string, KnownField> {
+  const fields = new Map<string, KnownField>();
+  for (const option of cmd.options) {
+    if (knownOptions.has(option) && option.long && option.argChoices) {
+      fields.set(option.attributeName(), { flag: option.long, values: option.argChoices });
+    }
+  }
+  return fields;
 }

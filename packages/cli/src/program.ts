@@ -5,6 +5,7 @@ import { registerLogout } from './commands/auth/logout.js';
 import { registerWhoami } from './commands/auth/whoami.js';
 import { COMPLETION_HELP } from './commands/completion/help.js';
 import type { CliContext } from './context.js';
+import { givenOf } from './field-names.js';
 import { printable } from './printable.js';
 import type { GlobalOptions } from './root-options.js';
 import { VERSION } from './version.js';
@@ -104,17 +105,6 @@ function globalsOf(program: Command): GlobalOptions {
   };
 }
 
-/** The long flags typed on the command line for `cmd` and its parents. */
-function flagsGiven(cmd: Command): Set<string> {
-  const given = new Set<string>();
-  for (let c: Command | null = cmd; c; c = c.parent) {
-    for (const option of c.options) {
-      if (option.long && c.getOptionValueSource(option.attributeName()) === 'cli') given.add(option.long);
-    }
-  }
-  return given;
-}
-
 /** Builds the root command, the auth commands and the (empty) groups. */
 export function createProgram(ctx: CliContext): Command {
   const program = new Command('agent-cli')
@@ -136,7 +126,7 @@ export function createProgram(ctx: CliContext): Command {
       },
     })
     .showSuggestionAfterError()
-    .hook('preAction', (_root, action) => ctx.applyGlobals(globalsOf(program), flagsGiven(action)));
+    .hook('preAction', (_root, action) => ctx.applyGlobals(globalsOf(program), givenOf(action)));
   rootOptions(program).addHelpText(
     'after',
     `\nExamples:\n  $ agent-cli login --email issuer@example.com\n  $ agent-cli credentials list --state offer-sent --json\n\nExit codes: 0 ok, 1 failure, 2 usage, 3 partial success, 4 login needed, 5 action needed, 130 cancelled.\n\nFlags with known values (--state, --method, …) refuse others; write +value to send one as is.\n\n${COMPLETION_HELP}`,

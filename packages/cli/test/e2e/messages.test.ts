@@ -1,11 +1,13 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_ORG_ID } from '@credential-agent/sandbox';
 import { describe, expect, it } from 'vitest';
+import { fixture } from '../support/fixtures.js';
 import { useE2E } from './support/bench.js';
 
 const e2e = useE2E();
 const token = () => e2e.sandbox().sandbox.issueToken();
+const CONNECTION = '1c7e2a90-5b3d-4f6e-8a1b-2c3d4e5f6a7b';
 const cred = ['--credential-type', 'indy', '--cred-def-id', 'cd-1', '--org', DEMO_ORG_ID];
 
 describe('messages name what the user gave (item 13)', { timeout: 60_000 }, () => {
@@ -60,5 +62,95 @@ describe('AGENT_CLI_TOKEN (item 14)', { timeout: 60_000 }, () => {
     expect(result.stdout).toMatch(/^Expires: +not checked \(whoami sends no request\)$/m);
     const help = await e2e.run(['whoami', '--help']);
     expect(help.stdout).not.toContain('valid');
+  });
+});
+
+describe('positional arguments are named as the usage shows them (attack F14)', { timeout: 60_000 }, () => {
+  it.each([
+    [['credentials', 'negotiate', 'not-a-uuid', '--connection-id', CONNECTION], '<recordId>: must be a UUID'],
+    [['oob', 'get', ' x'], '<id>: must not start or end with white space'],
+    [['oob', 'accept', ''], '<id>: must not be empty'],
+  ])('%j', async (argv, message) => {
+    const result = await e2e.run(argv, { env: { AGENT_CLI_TOKEN: token() } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: ${message}\n`);
+  });
+});
+
+describe('known values inside --file follow the flag rule (attack F6)', { timeout: 60_000 }, () => {
+  const write = (name: string, body: unknown) => {
+    const file = join(e2e.configDir(), name);
+    writeFileSync(file, JSON.stringify(body));
+    return file;
+  };
+  const offer = JSON.parse(readFileSync(fixture('offer.json'), 'utf8')) as Record<string, unknown>;
+  const proof = JSON.parse(readFileSync(fixture('proof.json'), 'utf8')) as Record<string, unknown>;
+
+  it.each([
+    [
+      'dids write',
+      ['dids', 'write'],
+      'dids.json',
+      { method: 'foo', keyType: 'ed25519' },
+      'method',
+      'foo',
+      undefined,
+    ],
+    [
+      'offers create',
+      ['offers', 'create', '--cred-def-id', 'cd-1'],
+      'offer-type.json',
+      { ...offer, credentialType: 'jsnld' },
+      'credentialType',
+      'jsnld',
+      'jsonld',
+    ],
+    [
+      'proofs request',
+      ['proofs', 'request', '--connection-id', CONNECTION, '--request-type', 'presentationExchange'],
+      'proof-version.json',
+      { ...proof, protocolVersion: 'v9' },
+      'protocolVersion',
+      'v9',
+      'v1',
+    ],
+  ])(
+    '%s: a value outside the known list is a usage error naming the file and field',
+    async (_name, argv, name, body, field, value, guess) => {
+      const file = write(name, body);
+      const before = e2e.sandbox().sandbox.requestCount();
+      const result = await e2e.run([...argv, '--file', file, '--org', DEMO_ORG_ID], {
+        env: { AGENT_CLI_TOKEN: token() },
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^error: --file ${file}: "${field}" is "${value}": known values: [^\\n]+; to send it anyway write "\\+${value}"\\n$`,
+        ),
+      );
+      if (guess) expect(result.stderr).toContain(`(did you mean ${guess}?)`);
+      expect(e2e.sandbox().sandbox.requestCount()).toBe(before);
+    },
+  );
+
+  it('sends a "+value" of the file as it is, and a flag given over the file wins', async () => {
+    const escaped = await e2e.run(
+      ['dids', 'write', '--file', write('plus.json', { method: '+foo', keyType: 'ed25519' }), '--verbose'],
+      { env: { AGENT_CLI_TOKEN: token() } },
+    );
+    expect(escaped.stderr).toContain('> POST ');
+    expect(escaped.stderr).toContain('"method":"foo"');
+    const overridden = await e2e.run(
+      [
+        'dids',
+        'write',
+        '--file',
+        write('over.json', { method: 'foo', keyType: 'ed25519' }),
+        '--method',
+        'key',
+      ],
+      { env: { AGENT_CLI_TOKEN: token() } },
+    );
+    expect(overridden.code).toBe(0);
   });
 });

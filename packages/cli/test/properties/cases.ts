@@ -164,7 +164,7 @@ export const CASES: readonly Case[] = [
     what: 'record id not a UUID',
     values: notAUuid,
     build: arg,
-    names: ['credentialRecordId:'],
+    names: ['<recordId>:'],
   },
   {
     command: 'credentials negotiate',
@@ -180,13 +180,13 @@ export const CASES: readonly Case[] = [
     build: flag('--format'),
     names: ['--format'],
   },
-  { command: 'oob get', what: 'id blank, "." or ".."', values: badId, build: arg, names: ['outOfBandId:'] },
+  { command: 'oob get', what: 'id blank, "." or ".."', values: badId, build: arg, names: ['<id>:'] },
   {
     command: 'oob accept',
     what: 'id blank, "." or ".."',
     values: badId,
     build: arg,
-    names: ['outOfBandId:'],
+    names: ['<id>:'],
   },
   {
     command: 'schemas create',

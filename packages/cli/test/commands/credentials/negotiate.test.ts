@@ -47,7 +47,7 @@ describe('agent-cli credentials negotiate', () => {
     expect(result.stderr).toBe('error: missing --connection-id (or "connectionId" in --file)\n');
   });
 
-  it('is a usage error naming credentialRecordId when it is not a UUID', async () => {
+  it('is a usage error naming the <recordId> argument when it is not a UUID', async () => {
     const result = await bench.run([
       'credentials',
       'negotiate',
@@ -56,7 +56,7 @@ describe('agent-cli credentials negotiate', () => {
       '1c7e2a90-5b3d-4f6e-8a1b-2c3d4e5f6a7b',
     ]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: credentialRecordId: must be a UUID\n');
+    expect(result.stderr).toBe('error: <recordId>: must be a UUID\n');
     expect(bench.sandbox.requestCount()).toBe(0);
   });
 
