@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { StoredToken, TokenStore } from '@credential-agent/sdk';
 import { type ConfigData, ConfigFileSchema, firstIssue, type Profile } from './config-schema.js';
 import { UsageError } from './errors.js';
+import { printable } from './printable.js';
 
 export { PROFILE_NAME, type Profile } from './config-schema.js';
 
 /** The persisted configuration: profiles and the current one. */
 export interface ConfigStore {
-  /** The config file. */
+  /** The config file (or, when there is no safe place for one, why). */
   readonly path: string;
+  /** @throws {@link UsageError} when there is no safe place to write the file (see {@link configPlace}). */
+  checkWritable(): void;
   /** The profile `config use` selected, if any. */
   currentProfile(): string | undefined;
   useProfile(name: string): Promise<void>;
@@ -25,16 +28,61 @@ export interface ConfigStore {
   tokenStore(name: string, baseUrl: string): TokenStore;
 }
 
-/** `AGENT_CLI_CONFIG_DIR`, else the platform's user config directory + `agent-cli`. */
-export function configDir(env: Readonly<Record<string, string | undefined>>, platform: string): string {
+/**
+ * Where the config file lives: a directory, or why there is no safe one (the config is then
+ * empty, and writing it is refused with that reason).
+ */
+export type ConfigPlace = { dir: string } | { dir: undefined; problem: string };
+
+/**
+ * `AGENT_CLI_CONFIG_DIR`, else the platform's user config directory + `agent-cli`. Only absolute
+ * paths count: a relative `XDG_CONFIG_HOME` is ignored (as the XDG spec says), an empty or relative
+ * `HOME` leaves no place (the file, and its token, would follow the working directory), and a
+ * relative `AGENT_CLI_CONFIG_DIR` is a usage error.
+ */
+export function configPlace(
+  env: Readonly<Record<string, string | undefined>>,
+  platform: string,
+): ConfigPlace {
   const explicit = env['AGENT_CLI_CONFIG_DIR'];
   if (explicit !== undefined) {
     if (explicit === '') throw new UsageError('AGENT_CLI_CONFIG_DIR is empty: give a value or leave it out');
-    return explicit;
+    if (!isAbsolute(explicit)) {
+      throw new UsageError(`AGENT_CLI_CONFIG_DIR must be an absolute path, got "${printable(explicit)}"`);
+    }
+    return { dir: explicit };
   }
-  if (platform === 'win32' && env['APPDATA']) return join(env['APPDATA'], 'agent-cli');
-  if (platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'agent-cli');
-  return join(env['XDG_CONFIG_HOME'] || join(homedir(), '.config'), 'agent-cli');
+  const appData = env['APPDATA'];
+  if (platform === 'win32' && appData && isAbsolute(appData)) return { dir: join(appData, 'agent-cli') };
+  const xdg = env['XDG_CONFIG_HOME'];
+  if (platform !== 'win32' && platform !== 'darwin' && xdg && isAbsolute(xdg)) {
+    return { dir: join(xdg, 'agent-cli') };
+  }
+  const home = homeOf(env, platform);
+  if (typeof home !== 'string') return { dir: undefined, problem: home.problem };
+  return {
+    dir:
+      platform === 'darwin'
+        ? join(home, 'Library', 'Preferences', 'agent-cli')
+        : join(home, '.config', 'agent-cli'),
+  };
+}
+
+/** The user's home directory (`HOME`, else the account's), or what is wrong with it. */
+function homeOf(
+  env: Readonly<Record<string, string | undefined>>,
+  platform: string,
+): string | { problem: string } {
+  const given = platform === 'win32' ? undefined : env['HOME'];
+  let home: string;
+  try {
+    home = given ?? homedir();
+  } catch {
+    return { problem: 'HOME is not set and the account has no home directory' };
+  }
+  if (home === '') return { problem: 'HOME is empty' };
+  if (!isAbsolute(home)) return { problem: `HOME is not an absolute path ("${printable(home)}")` };
+  return home;
 }
 
 function withoutUndefined(profile: Profile): Profile {
@@ -99,14 +147,24 @@ export function sameBaseUrl(a: string, b: string): boolean {
 }
 
 /**
- * Opens the config file `config.json` in `dir`. Every write takes a lock (proper-lockfile), reads
- * the file again and changes only what it means to change, so two runs at once keep both changes.
+ * Opens the config file `config.json` in the place's directory. Every write takes a lock
+ * (proper-lockfile), reads the file again and changes only what it means to change, so two runs at
+ * once keep both changes. With no safe place, the config is empty and every write is refused.
  */
-export async function openConfig(dir: string): Promise<ConfigStore> {
-  const path = join(dir, 'config.json');
-  let data = readData(path);
+export async function openConfig(place: ConfigPlace): Promise<ConfigStore> {
+  const { dir } = place;
+  const path = dir === undefined ? `(none: ${place.problem})` : join(dir, 'config.json');
+  const checkWritable = () => {
+    if (place.dir === undefined) {
+      throw new UsageError(
+        `${place.problem}: refusing to keep the config file (and its token) under the working directory; set HOME or AGENT_CLI_CONFIG_DIR to an absolute path`,
+      );
+    }
+  };
+  let data: ConfigData = dir === undefined ? { profiles: {} } : readData(path);
   const mutate = async (change: (fresh: ConfigData) => void): Promise<void> => {
-    ensureDir(dir);
+    checkWritable();
+    ensureDir(dir as string);
     const { default: lockfile } = await import('proper-lockfile');
     const release = await lockfile.lock(path, {
       realpath: false,
@@ -129,6 +187,7 @@ export async function openConfig(dir: string): Promise<ConfigStore> {
     });
   return {
     path,
+    checkWritable,
     currentProfile: () => data.currentProfile,
     useProfile: (name) =>
       mutate((fresh) => {

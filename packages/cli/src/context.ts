@@ -98,7 +98,7 @@ class Context implements CliContext {
 
   config(): Promise<ConfigStore> {
     this.#config ??= import('./config-file.js').then((m) =>
-      m.openConfig(m.configDir(this.env, this.#platform)),
+      m.openConfig(m.configPlace(this.env, this.#platform)),
     );
     return this.#config;
   }

@@ -36,6 +36,8 @@ export async function runLogin(ctx: CliContext, opts: LoginOptions): Promise<voi
     import('../../output.js'),
     import('./session-view.js'),
   ]);
+  // The token is kept in the config file: with no safe place for it, nothing is sent.
+  (await ctx.config()).checkWritable();
   const sdk = await ctx.sdk({ profileToken: true });
   const email = await askEmail(ctx, opts);
   const password = await askPassword(ctx, opts);

@@ -18,11 +18,15 @@ export interface BinRun {
   code: number | null;
 }
 
-/** How to spawn: extra environment and stdin text (stdin is closed after it, unless `keepStdinOpen`). */
+/**
+ * How to spawn: extra environment (a key set to `undefined` is left out), stdin text (stdin is
+ * closed after it, unless `keepStdinOpen`), and the working directory.
+ */
 export interface SpawnOptions {
   env?: Record<string, string | undefined>;
   stdin?: string;
   keepStdinOpen?: boolean;
+  cwd?: string;
 }
 
 /** The end-to-end bench of one test file: a sandbox on loopback and a private config dir. */
@@ -65,7 +69,11 @@ export function useE2E(options: StartSandboxOptions = {}): E2E {
     return base;
   };
   const spawnBin = (args: string[], options: SpawnOptions = {}) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: env(options.env), stdio: 'pipe' });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: env(options.env),
+      stdio: 'pipe',
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {
