@@ -26,7 +26,12 @@ interface Row {
 }
 
 const says = (line: string) => () => [`error: ${line}`];
-const timedOut = (t: Target) => [`error: ${t.call} timed out after ${TIMEOUT_MS} ms`];
+// A POST that timed out may have been processed: the line says so (attack F17).
+const timedOut = (t: Target) => [
+  t.call.startsWith('GET')
+    ? `error: ${t.call} timed out after ${TIMEOUT_MS} ms`
+    : `error: ${t.call} timed out after ${TIMEOUT_MS} ms: it was sent and may have been processed by the service; check before running it again`,
+];
 // The runs sign in with AGENT_CLI_TOKEN, so the hint is about that variable, not `agent-cli login`.
 const unauthorized = () => [
   'error: Unauthorized (HTTP 401)',

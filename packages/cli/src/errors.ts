@@ -6,6 +6,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
   RequestValidationError,
+  TimeoutError,
 } from '@credential-agent/sdk';
 import { ExitCode } from './exit-codes.js';
 import { describeIssue, type GivenInput } from './field-names.js';
@@ -83,12 +84,27 @@ export interface RenderContext {
   envToken: boolean;
 }
 
+/** What to say after a POST (or PUT, …) ended without an answer: the service may have acted on it. */
+const MAY_HAVE_BEEN_PROCESSED =
+  'was sent and may have been processed by the service; check before running it again';
+
+/** Whether a call without an answer may have changed something (signing in changes nothing to check). */
+function mayHaveActed(method: string, path: string): boolean {
+  return method !== 'GET' && method !== 'HEAD' && path.replace(/^\//, '') !== 'auth/signin';
+}
+
 /** A cancelled POST (other than signing in) may have reached the service and been processed. */
 function cancelLine(error: unknown): string {
   const call =
     error instanceof AbortError ? /^(POST|PUT|PATCH|DELETE) (\S+) was aborted/.exec(error.message) : null;
-  if (!call || call[2] === '/auth/signin') return 'cancelled';
-  return `cancelled: ${call[1]} ${call[2]} was sent and may have been processed by the service; check before running it again`;
+  if (!call?.[1] || !call[2] || !mayHaveActed(call[1], call[2])) return 'cancelled';
+  return `cancelled: ${call[1]} ${call[2]} ${MAY_HAVE_BEEN_PROCESSED}`;
+}
+
+/** A timed-out POST may have been processed too: running it again blindly could do it twice. */
+function timeoutLine(error: TimeoutError): string {
+  if (!mayHaveActed(error.method, error.path)) return `error: ${error.message}`;
+  return `error: ${error.message}: it ${MAY_HAVE_BEEN_PROCESSED}`;
 }
 
 function renderKnown(error: unknown, context: RenderContext): RenderedError | undefined {
@@ -108,6 +124,7 @@ function renderKnown(error: unknown, context: RenderContext): RenderedError | un
   }
   if (error instanceof AuthenticationError) return renderAuth(error, context);
   if (error instanceof ApiError) return renderApi(error);
+  if (error instanceof TimeoutError) return { code: ExitCode.Failure, lines: [timeoutLine(error)] };
   if (error instanceof AgentError) return { code: ExitCode.Failure, lines: [`error: ${error.message}`] };
   return undefined;
 }

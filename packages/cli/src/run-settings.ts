@@ -146,12 +146,17 @@ function checkHeaderValue(token: string | undefined, name: string): string | und
   throw new UsageError(`${name} contains a character that cannot go in an HTTP header (U+${hex})`);
 }
 
-/** `--timeout` / `AGENT_CLI_TIMEOUT`: a positive whole number of milliseconds. */
+/** The longest timer Node keeps: `setTimeout` turns anything longer into 1 ms. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** `--timeout` / `AGENT_CLI_TIMEOUT`: a whole number of milliseconds, 1 to {@link MAX_TIMEOUT_MS}. */
 function parseTimeout(value: string | undefined, given: string): number | undefined {
   if (value === undefined) return undefined;
   const ms = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(ms) || ms <= 0) {
-    throw new UsageError(`${given} must be a positive whole number of milliseconds, got "${value}"`);
+  if (!/^\d+$/.test(value.trim()) || ms < 1 || ms > MAX_TIMEOUT_MS) {
+    throw new UsageError(
+      `${given} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got "${value}"`,
+    );
   }
   return ms;
 }

@@ -34,7 +34,7 @@ describe('messages name what the user gave (item 13)', { timeout: 60_000 }, () =
   it('names AGENT_CLI_TIMEOUT when the variable is wrong', async () => {
     const result = await e2e.run(['whoami'], { env: { AGENT_CLI_TIMEOUT: '-5' } });
     expect(result.stderr).toBe(
-      'error: AGENT_CLI_TIMEOUT must be a positive whole number of milliseconds, got "-5"\n',
+      'error: AGENT_CLI_TIMEOUT must be a whole number of milliseconds from 1 to 2147483647, got "-5"\n',
     );
   });
 });

@@ -48,9 +48,9 @@ describe('settings precedence', () => {
     expect(resolveSettings(DEFAULT_GLOBALS, {}, 'p', {}).timeout).toBeUndefined();
   });
 
-  it.each(['0', '-5', '1.5', 'soon'])('refuses --timeout %s, naming the flag', (value) => {
+  it.each(['0', '-5', '1.5', 'soon', '2147483648'])('refuses --timeout %s, naming the flag', (value) => {
     expect(() => resolveSettings({ ...DEFAULT_GLOBALS, timeout: value }, {}, 'p', {})).toThrow(
-      `--timeout must be a positive whole number of milliseconds, got "${value}"`,
+      `--timeout must be a whole number of milliseconds from 1 to 2147483647, got "${value}"`,
     );
   });
 
