@@ -18,26 +18,34 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${__AGENT_CLI_VERSION__}\n`);
 } else {
-  const [{ run }, { createContext }, { createIO }] = await Promise.all([
+  const [{ run }, { createContext }, { createIO }, { ExitCode }] = await Promise.all([
     import('./main.js'),
     import('./context.js'),
     import('./io.js'),
+    import('./exit-codes.js'),
   ]);
   const controller = new AbortController();
-  // First Ctrl-C cancels the running call (exit 130 once it unwinds); a second one ends at once.
-  // A signal-exit handler (the config file's lock) may re-raise the first SIGINT: not a second one.
-  let firstSigint = 0;
-  const onSigint = () => {
-    if (!controller.signal.aborted) {
-      firstSigint = Date.now();
-      controller.abort(new Error('cancelled (SIGINT)'));
-    } else if (Date.now() - firstSigint > 250) {
-      process.exit(130);
+  // Ctrl-C (SIGINT) or SIGTERM cancels the running call: it unwinds, says what may have happened
+  // (a POST may have been processed), and exits 130 or 143. A second signal ends at once. A
+  // signal-exit handler (the config file's lock) may re-raise the first signal: not a second one.
+  let first: { signal: NodeJS.Signals; at: number } | undefined;
+  // 128 + the signal's number, as a shell reports a process the signal ended.
+  const exitCodeOf = (signal: NodeJS.Signals) =>
+    signal === 'SIGTERM' ? ExitCode.Terminated : ExitCode.Cancelled;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!first) {
+      first = { signal, at: Date.now() };
+      controller.abort(new Error(`cancelled (${signal})`));
+    } else if (Date.now() - first.at > 250) {
+      process.exit(exitCodeOf(signal));
     }
   };
-  process.on('SIGINT', onSigint);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   const io = createIO({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
   const ctx = createContext({ io, env: process.env, signal: controller.signal, platform: process.platform });
-  process.exitCode = await run(argv, ctx);
-  process.off('SIGINT', onSigint);
+  const code = await run(argv, ctx);
+  process.exitCode = code === ExitCode.Cancelled && first ? exitCodeOf(first.signal) : code;
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
 }

@@ -20,6 +20,8 @@ export const ExitCode = {
   ActionNeeded: 5,
   /** Cancelled by the user (Ctrl-C / SIGINT). */
   Cancelled: 130,
+  /** Ended by SIGTERM (a CI job cancelled, `kill`); handled like Ctrl-C. */
+  Terminated: 143,
 } as const;
 
 /** One of the values of {@link ExitCode}. */

@@ -45,24 +45,52 @@ describe('Ctrl-C during a call', { timeout: 30_000 }, () => {
   });
 
   it('says a cancelled POST may have been processed (item 16)', async () => {
-    e2e.sandbox().sandbox.faults.add({ kind: 'latency', path: '/schemas', ms: 20_000, times: 1 });
-    const token = e2e.sandbox().sandbox.issueToken();
-    const count = e2e.sandbox().sandbox.requestCount('POST', '/schemas');
-    const argv = [
-      'schemas',
-      'create',
-      '--issuer-id',
-      'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK',
-    ];
-    const { child, done } = e2e.spawn([...argv, '--name', 'S', '--version', '1.0.0', '--attr', 'a'], {
-      env: { AGENT_CLI_TOKEN: token },
-    });
-    await requestArrived('POST', '/schemas', count);
-    child.kill('SIGINT');
-    const result = await done;
+    const result = await signalSlowPost('SIGINT');
     expect(result.code).toBe(130);
     expect(result.stderr).toBe(
       'cancelled: POST /schemas was sent and may have been processed by the service; check before running it again\n',
     );
+  });
+});
+
+/** Starts `schemas create` against a POST /schemas that answers in 20 s, and sends `signal` once it arrived. */
+async function signalSlowPost(signal: NodeJS.Signals) {
+  e2e.sandbox().sandbox.faults.add({ kind: 'latency', path: '/schemas', ms: 20_000, times: 1 });
+  const token = e2e.sandbox().sandbox.issueToken();
+  const count = e2e.sandbox().sandbox.requestCount('POST', '/schemas');
+  const argv = [
+    'schemas',
+    'create',
+    '--issuer-id',
+    'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK',
+  ];
+  const { child, done } = e2e.spawn([...argv, '--name', 'S', '--version', '1.0.0', '--attr', 'a'], {
+    env: { AGENT_CLI_TOKEN: token },
+  });
+  await requestArrived('POST', '/schemas', count);
+  child.kill(signal);
+  return done;
+}
+
+describe('SIGTERM during a call (attack F8): handled like Ctrl-C, exit 143', { timeout: 30_000 }, () => {
+  it('says a terminated POST may have been processed', async () => {
+    const result = await signalSlowPost('SIGTERM');
+    expect(result).toEqual({
+      stdout: '',
+      stderr:
+        'cancelled: POST /schemas was sent and may have been processed by the service; check before running it again\n',
+      code: 143,
+    });
+  });
+
+  it('ends a slow list with "cancelled" and no data', async () => {
+    e2e.sandbox().sandbox.faults.add({ kind: 'latency', path: '/credentials', ms: 20_000, times: 1 });
+    const count = e2e.sandbox().sandbox.requestCount('GET', '/credentials');
+    const { child, done } = e2e.spawn(['credentials', 'list', '--json'], {
+      env: { AGENT_CLI_TOKEN: e2e.sandbox().sandbox.issueToken() },
+    });
+    await requestArrived('GET', '/credentials', count);
+    child.kill('SIGTERM');
+    expect(await done).toEqual({ stdout: '', stderr: 'cancelled\n', code: 143 });
   });
 });

@@ -34,7 +34,7 @@ describe('agent-cli (root)', () => {
     }
     expect(result.stdout).toContain('-V, --version');
     expect(result.stdout).toContain(
-      'Exit codes: 0 ok, 1 failure, 2 usage, 3 partial success, 4 login needed, 5 action needed, 130 cancelled.',
+      'Exit codes: 0 ok, 1 failure, 2 usage, 3 partial success, 4 login needed, 5 action needed, 130 cancelled (Ctrl-C), 143 terminated (SIGTERM).',
     );
   });
 
