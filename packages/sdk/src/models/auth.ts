@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { maybe, NonEmpty } from './common.js';
+import { maybe, NonEmpty, responseObject } from './common.js';
 
 /** Body of `POST /auth/signin`. `isPasskey` defaults to `false`. */
 export const SignInParams = z.strictObject({
@@ -13,7 +13,7 @@ export type SignInParams = z.input<typeof SignInParams>;
  * The sign-in result. Real gateways wrap it in `{ statusCode, message, data }` and add fields such
  * as `refresh_token`; the transport unwraps the envelope and unknown fields are kept.
  */
-export const SignInResult = z.looseObject({
+export const SignInResult = responseObject({
   access_token: NonEmpty,
   // Legacy platforms answer without `scope` (and add `expires_at`).
   scope: maybe(z.string()),

@@ -82,6 +82,57 @@ export function extra<T extends z.ZodType>(schema: T) {
   return z.preprocess(absentIfNull, schema.optional()).catch(undefined);
 }
 
+/**
+ * The mark of a parsed object that holds fields its schema does not name: a hidden (non-enumerable)
+ * property holding the names the schema knows. A global symbol, so every copy of the SDK (ESM,
+ * CommonJS, another realm) reads the marks of the others.
+ */
+const KNOWN_FIELDS = Symbol.for('@credential-agent/sdk/known-fields');
+
+/**
+ * Marks `value` when it holds a field not among `fields`, for {@link unknownFields}; returns it.
+ * Objects without such a field are left untouched (nothing to find, nothing to pay).
+ */
+export function markUnknownFields<T extends object>(value: T, fields: ReadonlySet<string>): T {
+  for (const key in value) {
+    if (!fields.has(key)) {
+      Object.defineProperty(value, KNOWN_FIELDS, { value: fields, configurable: true });
+      break;
+    }
+  }
+  return value;
+}
+
+/**
+ * An object of a response: fields it does not name are kept at run time (servers add fields; they
+ * reach the caller through {@link unknownFields}), but its type names only the fields of `shape`,
+ * with no index signature, so a misspelt field is a compile error.
+ */
+export function responseObject<S extends z.core.$ZodLooseShape>(shape: S): z.ZodObject<S, z.core.$strip> {
+  const fields: ReadonlySet<string> = new Set(Object.keys(shape));
+  return z.looseObject(shape).check((payload) => {
+    markUnknownFields(payload.value, fields);
+  }) as unknown as z.ZodObject<S, z.core.$strip>;
+}
+
+/**
+ * The fields of an answer that its type does not name: what a deployment sends beyond the spec
+ * (`autoAcceptConnection`, `refresh_token`, …). Records keep them, at any depth, and this is the
+ * typed way to read them: for a record, or any object inside it (`_tags`, an element of
+ * `credentialAttributes`, the `/orgs` envelope and its `data`).
+ * @returns a frozen object with only the fields the type does not name; empty when there are none,
+ * and for an object the SDK did not parse or a copy of one (`{ ...record }`, `structuredClone`).
+ * @example
+ * const [record] = await agent.credentials.list();
+ * const extra = unknownFields(record); // e.g. { autoAcceptConnection: true }
+ * if (typeof extra['autoAcceptConnection'] === 'boolean') use(extra['autoAcceptConnection']);
+ */
+export function unknownFields(record: object): Readonly<Record<string, unknown>> {
+  const fields = (record as { [KNOWN_FIELDS]?: ReadonlySet<string> } | null)?.[KNOWN_FIELDS];
+  const entries = fields ? Object.entries(record).filter(([key]) => !fields.has(key)) : [];
+  return Object.freeze(Object.fromEntries(entries));
+}
+
 /** A key-value map whose contents the service does not document. */
 export const Metadata = z.record(z.string(), z.unknown());
 export type Metadata = z.infer<typeof Metadata>;
@@ -117,7 +168,7 @@ export type CredentialAttributeInput = z.input<typeof CredentialAttributeInput>;
  * required here.
  */
 export function OrgEnvelope<T extends z.ZodType>(data: T) {
-  return z.looseObject({
+  return responseObject({
     statusCode: extra(z.number()),
     message: extra(z.string()),
     success: extra(z.boolean()),
@@ -125,11 +176,13 @@ export function OrgEnvelope<T extends z.ZodType>(data: T) {
   });
 }
 
-/** The parsed success envelope of an `/orgs/{orgId}` endpoint. */
+/**
+ * The parsed success envelope of an `/orgs/{orgId}` endpoint. Fields the gateway adds besides
+ * these are kept; read them with {@link unknownFields}.
+ */
 export interface OrgResponse<T> {
   statusCode?: number | undefined;
   message?: string | undefined;
   success?: boolean | undefined;
   data: T;
-  [key: string]: unknown;
 }

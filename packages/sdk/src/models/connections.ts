@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { extra, Metadata, maybe, openEnum } from './common.js';
+import { extra, Metadata, maybe, openEnum, responseObject } from './common.js';
 
 /** Connection states of RFC 0023, as real agents report them. */
 export const CONNECTION_STATES = [
@@ -17,7 +17,7 @@ export const CONNECTION_STATES = [
 export const CONNECTION_ROLES = ['requester', 'responder'] as const;
 
 /** A connection record. Only `id` is promised; every documented field is typed when present. */
-export const ConnectionRecord = z.looseObject({
+export const ConnectionRecord = responseObject({
   id: z.string(),
   createdAt: maybe(z.string()),
   updatedAt: extra(z.string()),
@@ -28,7 +28,7 @@ export const ConnectionRecord = z.looseObject({
   role: extra(openEnum(CONNECTION_ROLES)),
   metadata: maybe(Metadata),
   _tags: maybe(
-    z.looseObject({
+    responseObject({
       invitationDid: maybe(z.string()),
       did: maybe(z.string()),
       invitationKey: maybe(z.string()),

@@ -8,6 +8,7 @@ import {
   openEnum,
   ProtocolVersionSchema,
   requestEnum,
+  responseObject,
   Uuid,
 } from './common.js';
 
@@ -38,7 +39,7 @@ export type CredentialRole = (typeof CREDENTIAL_ROLES)[number] | (string & {});
  * `id` is required; the element fields of `credentials` and `credentialAttributes` are not shown
  * either, so they are typed as real agents send them and anything else is kept.
  */
-export const CredentialExchangeRecord = z.looseObject({
+export const CredentialExchangeRecord = responseObject({
   id: z.string(),
   createdAt: maybe(z.string()),
   updatedAt: extra(z.string()),
@@ -52,18 +53,18 @@ export const CredentialExchangeRecord = z.looseObject({
   errorMessage: extra(z.string()),
   credentials: maybe(
     z.array(
-      z.looseObject({
+      responseObject({
         credentialRecordType: extra(z.string()),
         credentialRecordId: extra(z.string()),
       }),
     ),
   ),
   credentialAttributes: maybe(
-    z.array(z.looseObject({ 'mime-type': extra(z.string()), name: extra(z.string()), value: z.unknown() })),
+    z.array(responseObject({ 'mime-type': extra(z.string()), name: extra(z.string()), value: z.unknown() })),
   ),
   metadata: maybe(Metadata),
   _tags: maybe(
-    z.looseObject({
+    responseObject({
       state: maybe(z.string()),
       threadId: maybe(z.string()),
       connectionId: maybe(z.string()),

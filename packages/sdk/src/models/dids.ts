@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { maybe, requestEnum } from './common.js';
+import { markUnknownFields, maybe, requestEnum, responseObject } from './common.js';
 
 /** DID methods known to real deployments. */
 export const DID_METHODS = ['indy', 'key', 'web', 'polygon'] as const;
@@ -46,16 +46,17 @@ export const DidWriteParams = z.strictObject({
 });
 export type DidWriteParams = z.input<typeof DidWriteParams>;
 
-/** A verification method of a DID document. */
-export const VerificationMethod = z.looseObject({
+/** A verification method of a DID document (polygon ones have no `publicKeyBase58`). */
+export const VerificationMethod = responseObject({
   id: z.string(),
   type: z.string(),
   controller: z.string(),
   publicKeyBase58: maybe(z.string()),
 });
+export type VerificationMethod = z.output<typeof VerificationMethod>;
 
 /** A DID document; `@context` and `authentication` entries may be strings or objects on real ledgers. */
-export const DidDocument = z.looseObject({
+export const DidDocument = responseObject({
   '@context': maybe(z.union([z.string(), z.array(z.union([z.string(), z.record(z.string(), z.unknown())]))])),
   id: z.string(),
   verificationMethod: maybe(z.array(VerificationMethod)),
@@ -63,11 +64,14 @@ export const DidDocument = z.looseObject({
 });
 export type DidDocument = z.output<typeof DidDocument>;
 
+const DID_RESULT_SHAPE = { did: z.string(), didDocument: maybe(DidDocument) };
+const DID_RESULT_FIELDS: ReadonlySet<string> = new Set(Object.keys(DID_RESULT_SHAPE));
+
 /**
  * The DID resolution result. `didDocument` may be missing: a real agent answers `{ did }` alone
  * when asked to write a `did:key` its wallet did not create.
  */
-export const DidResolutionResult = z.looseObject({ did: z.string(), didDocument: maybe(DidDocument) });
+export const DidResolutionResult = responseObject(DID_RESULT_SHAPE);
 export type DidResolutionResult = z.output<typeof DidResolutionResult>;
 
 /** The raw registrar answer some networks give: `{ didState: { state, did, didDocument } }`. */
@@ -75,8 +79,17 @@ const RegistrarResult = z.looseObject({
   didState: z.looseObject({ state: maybe(z.string()), did: z.string(), didDocument: maybe(DidDocument) }),
 });
 
-/** Either answer of `/dids/write`, normalised to `{ did, didDocument }` (the raw fields are kept). */
+/**
+ * Either answer of `/dids/write`, normalised to `{ did, didDocument }`. The raw registrar fields
+ * (`didState`, …) are kept beside them, as unknown fields.
+ */
 export const DidWriteResponse = z.union([
   DidResolutionResult,
-  RegistrarResult.transform((r) => ({ ...r, did: r.didState.did, didDocument: r.didState.didDocument })),
+  RegistrarResult.transform(
+    (r): DidResolutionResult =>
+      markUnknownFields(
+        { ...r, did: r.didState.did, didDocument: r.didState.didDocument },
+        DID_RESULT_FIELDS,
+      ),
+  ),
 ]);

@@ -7,6 +7,7 @@ import {
   NonEmpty,
   OrgEnvelope,
   ProtocolVersionSchema,
+  responseObject,
 } from './common.js';
 import { OutOfBandRecord } from './oob.js';
 
@@ -110,7 +111,7 @@ export type OfferQuery = z.input<typeof OfferQuery>;
 /**
  * `data` of a created shareable offer. The spec does not show it; real gateways send these fields.
  */
-export const OfferCreated = z.looseObject({
+export const OfferCreated = responseObject({
   invitationUrl: extra(z.string()),
   deepLinkURL: extra(z.string()),
   invitation: extra(z.record(z.string(), z.unknown())),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { extra, Metadata, maybe, NonEmpty, openEnum } from './common.js';
+import { extra, Metadata, maybe, NonEmpty, openEnum, responseObject } from './common.js';
 import { ConnectionRecord } from './connections.js';
 
 /** Out-of-band record states and roles seen on real agents. */
@@ -8,7 +8,7 @@ export const OUT_OF_BAND_STATES = ['initial', 'await-response', 'prepare-respons
 export const OUT_OF_BAND_ROLES = ['sender', 'receiver'] as const;
 
 /** A DIDComm service of an invitation. */
-export const OutOfBandService = z.looseObject({
+export const OutOfBandService = responseObject({
   id: z.string(),
   serviceEndpoint: z.string(),
   type: z.string(),
@@ -18,7 +18,7 @@ export const OutOfBandService = z.looseObject({
 export type OutOfBandService = z.output<typeof OutOfBandService>;
 
 /** The invitation message. Real agents may list plain DID strings among `services`. */
-export const OutOfBandInvitation = z.looseObject({
+export const OutOfBandInvitation = responseObject({
   '@type': z.string(),
   '@id': z.string(),
   label: maybe(z.string()),
@@ -29,7 +29,7 @@ export const OutOfBandInvitation = z.looseObject({
 export type OutOfBandInvitation = z.output<typeof OutOfBandInvitation>;
 
 /** An out-of-band record. Only `id` is promised; every documented field is typed when present. */
-export const OutOfBandRecord = z.looseObject({
+export const OutOfBandRecord = responseObject({
   id: z.string(),
   createdAt: maybe(z.string()),
   updatedAt: extra(z.string()),
@@ -38,7 +38,7 @@ export const OutOfBandRecord = z.looseObject({
   role: extra(openEnum(OUT_OF_BAND_ROLES)),
   metadata: maybe(Metadata),
   _tags: maybe(
-    z.looseObject({
+    responseObject({
       invitationId: maybe(z.string()),
       state: maybe(openEnum(OUT_OF_BAND_STATES)),
       role: maybe(openEnum(OUT_OF_BAND_ROLES)),
@@ -64,7 +64,7 @@ export type AcceptInvitationParams = z.input<typeof AcceptInvitationParams>;
  * Result of accepting an invitation. The spec requires `connectionRecord`; real agents leave it out
  * for connection-less invitations, so it is optional here.
  */
-export const AcceptInvitationResult = z.looseObject({
+export const AcceptInvitationResult = responseObject({
   connectionRecord: maybe(ConnectionRecord),
   outOfBandRecord: OutOfBandRecord,
 });

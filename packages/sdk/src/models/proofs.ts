@@ -7,6 +7,7 @@ import {
   openEnum,
   ProtocolVersionSchema,
   requestEnum,
+  responseObject,
 } from './common.js';
 
 /** Values of the `requestType` query. */
@@ -97,7 +98,7 @@ export type ProofRequestQuery = z.input<typeof ProofRequestQuery>;
 
 /** `data` of a sent proof request: not shown by the spec, so any object (real agents send the record). */
 export const ProofRequestData = z.union([
-  z.looseObject({ id: extra(z.string()), state: extra(openEnum(PROOF_STATES)) }),
+  responseObject({ id: extra(z.string()), state: extra(openEnum(PROOF_STATES)) }),
   z.boolean(),
   z.string(),
 ]);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Metadata, maybe, NonEmpty, openEnum } from './common.js';
+import { Metadata, maybe, NonEmpty, openEnum, responseObject } from './common.js';
 
 /** Schema registration states. */
 export const SCHEMA_REGISTRATION_STATES = ['finished', 'action', 'wait', 'failed'] as const;
@@ -18,7 +18,7 @@ export const SchemaCreateParams = z.strictObject({
 export type SchemaCreateParams = z.input<typeof SchemaCreateParams>;
 
 /** A schema as the ledger holds it. */
-export const LedgerSchema = z.looseObject({
+export const LedgerSchema = responseObject({
   issuerId: z.string(),
   name: z.string(),
   version: z.string(),
@@ -27,26 +27,30 @@ export const LedgerSchema = z.looseObject({
 });
 export type LedgerSchema = z.output<typeof LedgerSchema>;
 
-const PartialSchema = z.looseObject({
+const PARTIAL_SCHEMA = {
   issuerId: maybe(z.string()),
   name: maybe(z.string()),
   version: maybe(z.string()),
   attrNames: maybe(z.array(z.string())),
   schemaId: maybe(z.string()),
-});
+};
+const PartialSchema = responseObject(PARTIAL_SCHEMA);
+/** A schema as far as a registration answer describes it. */
+export type PartialSchema = z.output<typeof PartialSchema>;
+const IdentifiedSchema = responseObject({ ...PARTIAL_SCHEMA, schemaId: z.string() });
 const State = openEnum(SCHEMA_REGISTRATION_STATES);
 
 /** The four `schemaState` variants of the spec, merged: each field is typed when present. */
 export const SchemaState = z.union([
-  z.looseObject({ state: State, action: z.string(), schema: PartialSchema.extend({ schemaId: z.string() }) }),
-  z.looseObject({ state: State, reason: z.string(), schema: PartialSchema.optional() }),
-  z.looseObject({ state: State, schema: LedgerSchema.optional() }),
-  z.looseObject({ state: State, schema: PartialSchema.extend({ schemaId: z.string() }) }),
+  responseObject({ state: State, action: z.string(), schema: IdentifiedSchema }),
+  responseObject({ state: State, reason: z.string(), schema: PartialSchema.optional() }),
+  responseObject({ state: State, schema: LedgerSchema.optional() }),
+  responseObject({ state: State, schema: IdentifiedSchema }),
 ]);
 export type SchemaState = z.output<typeof SchemaState>;
 
 /** Response shape 1: a registration result with `schemaState`. */
-export const SchemaRegistrationResult = z.looseObject({
+export const SchemaRegistrationResult = responseObject({
   jobId: maybe(z.string()),
   schemaState: SchemaState,
   schemaMetadata: Metadata,
@@ -54,7 +58,7 @@ export const SchemaRegistrationResult = z.looseObject({
 });
 
 /** Response shape 2: `{ state, schema }`; the example also shows `schemaId` beside `schema`. */
-export const SchemaFlatResult = z.looseObject({
+export const SchemaFlatResult = responseObject({
   state: State,
   schema: LedgerSchema,
   schemaId: maybe(z.string()),
@@ -75,7 +79,7 @@ export interface SchemaCreated {
   /** The ledger id of the schema, when the service reported it. */
   schemaId: string | undefined;
   /** The schema as registered, as far as the service reported it. */
-  schema: z.output<typeof PartialSchema> | undefined;
+  schema: PartialSchema | undefined;
   /** The registration job id, when there is one. */
   jobId: string | undefined;
   /** The whole parsed answer, unknown fields included. */
@@ -96,15 +100,15 @@ function text(v: unknown): string | undefined {
 export function summariseSchemaResult(raw: SchemaCreateResponse): SchemaResultSummary {
   if ('schemaState' in raw) {
     const { jobId, schemaState: s } = raw as RegistrationResult;
-    const schema = s.schema as z.output<typeof PartialSchema> | undefined;
+    const schema: PartialSchema | undefined = s.schema;
     return {
       state: s.state,
       schema,
       schemaId: schema?.schemaId,
       jobId,
       raw,
-      reason: text(s['reason']),
-      action: text(s['action']),
+      reason: 'reason' in s ? text(s.reason) : undefined,
+      action: 'action' in s ? text(s.action) : undefined,
     };
   }
   const flat = raw as FlatResult;

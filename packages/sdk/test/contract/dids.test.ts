@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, ServerError } from '../../src/index.js';
+import { REDACTED, ServerError, unknownFields } from '../../src/index.js';
 import { rejectionOf, signedInClient, TOKEN } from '../support/client.js';
 import { describeErrorAnswers, expectNothingSent } from '../support/error-cases.js';
 import * as params from '../support/params.js';
@@ -42,7 +42,8 @@ describe('dids.write', () => {
     service.on('POST', ROUTE, { json: { did: DID, didDocument: doc, didDocumentMetadata: {} } });
     const result = await signedInClient().client.dids.write(params.didWrite.minimal);
     expect(result.didDocument).toEqual(doc);
-    expect(result['didDocumentMetadata']).toEqual({});
+    expect(unknownFields(result)).toEqual({ didDocumentMetadata: {} });
+    expect(result.didDocument && unknownFields(result.didDocument)).toEqual({ service: doc.service });
   });
 
   it('rejects a missing key type before sending anything', async () => {

@@ -1,0 +1,94 @@
+/**
+ * Issue 9, "types that help": response types name only the fields the SDK knows, but the records
+ * keep every field the server sent; `unknownFields(record)` is the one documented way to reach the
+ * others, at any depth. Real sockets on loopback.
+ */
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentClient, unknownFields } from '../../src/index.js';
+import * as params from '../support/params.js';
+
+const RECORD = {
+  id: 'c1',
+  state: 'offer-sent',
+  connectionId: 'conn-1',
+  conectionId: 'a field a deployment added',
+  autoAcceptConnection: true,
+  _tags: { state: 'offer-sent', customTag: 'x' },
+  credentialAttributes: [{ name: 'name', value: 'Alice', 'x-hint': 1 }],
+  metadata: { '_internal/indyRequest': { nonce: '1' } },
+};
+
+let server: Server;
+let baseUrl: string;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const send = (body: unknown, status = 200) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.url?.startsWith('/credentials')) return send([RECORD]);
+    if (req.url?.startsWith('/dids/write')) {
+      return send({ didState: { state: 'finished', did: 'did:key:z6Mk', ledger: 'l1' }, jobId: 'j1' });
+    }
+    if (req.url?.startsWith('/orgs/')) {
+      return send(
+        { statusCode: 201, message: 'ok', data: { invitationUrl: 'https://x/i', tracking: 7 }, traceId: 't' },
+        201,
+      );
+    }
+    send({ message: 'not found' }, 404);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const client = () => new AgentClient({ baseUrl, accessToken: 'token-for-tests', retry: false });
+
+describe('unknownFields', () => {
+  it('gives the fields of a record its type does not name, and only those', async () => {
+    const [record] = await client().credentials.list();
+    if (!record) throw new Error('no record');
+    expect(unknownFields(record)).toEqual({
+      conectionId: 'a field a deployment added',
+      autoAcceptConnection: true,
+    });
+    expect(record.connectionId).toBe('conn-1');
+  });
+
+  it('works on nested objects and array elements', async () => {
+    const [record] = await client().credentials.list();
+    expect(unknownFields(record?._tags ?? {})).toEqual({ customTag: 'x' });
+    expect(unknownFields(record?.credentialAttributes?.[0] ?? {})).toEqual({ 'x-hint': 1 });
+  });
+
+  it('works on the /orgs envelope and its data', async () => {
+    const answer = await client().org('org-1').offers.create(params.offerCreate.minimal);
+    expect(unknownFields(answer)).toEqual({ traceId: 't' });
+    expect(unknownFields(answer.data)).toEqual({ tracking: 7 });
+  });
+
+  it('works on a normalised answer: the raw registrar fields are the unknown ones', async () => {
+    const result = await client().dids.write({ method: 'key', keyType: 'ed25519' });
+    expect(result.did).toBe('did:key:z6Mk');
+    expect(unknownFields(result)).toEqual({
+      didState: { state: 'finished', did: 'did:key:z6Mk', ledger: 'l1' },
+      jobId: 'j1',
+    });
+  });
+
+  it('is read-only, and empty for an object without unknown fields or not from the SDK', async () => {
+    const [record] = await client().credentials.list();
+    expect(Object.isFrozen(unknownFields(record ?? {}))).toBe(true);
+    expect(unknownFields(record?.metadata ?? {})).toEqual({});
+    expect(unknownFields({ id: 'mine', other: 1 })).toEqual({});
+    expect(unknownFields({ ...record })).toEqual({});
+  });
+
+  it('leaves the records as the server sent them: the mark is invisible', async () => {
+    const [record] = await client().credentials.list();
+    expect(Object.keys(record ?? {}).sort()).toEqual(Object.keys(RECORD).sort());
+    expect(JSON.parse(JSON.stringify(record))).toEqual(RECORD);
+    expect(record).toStrictEqual(RECORD);
+  });
+});
