@@ -6,17 +6,14 @@
 
 export { FAULT_KINDS, FaultController, type FaultKind, type FaultSpec } from './faults/controller.js';
 export { parseFaultSpecs } from './faults/parse.js';
-export type { ConnectionRecord, InviteeOptions } from './records/connection.js';
-export type { CredentialAttribute, CredentialRecord, CredentialState } from './records/credential.js';
-export type { DidDocument, DidRecord, VerificationMethod } from './records/did.js';
-export type {
-  InvitationService,
-  OutOfBandInvitation,
-  OutOfBandRecord,
-  OutOfBandState,
-} from './records/oob.js';
-export type { ProofRecord, ProofState } from './records/proof.js';
-export type { SchemaRecord } from './records/schema.js';
+// The records as the sandbox stores them (read them through `SandboxState`). They carry a
+// `Sandbox` prefix because the SDK exports its own, looser, parsed shapes under the plain names.
+export type { SandboxConnectionRecord } from './records/connection.js';
+export type { SandboxCredentialRecord } from './records/credential.js';
+export type { SandboxDidRecord } from './records/did.js';
+export type { SandboxOutOfBandRecord } from './records/oob.js';
+export type { SandboxProofRecord } from './records/proof.js';
+export type { SandboxSchemaRecord } from './records/schema.js';
 export { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 export { type RunningSandbox, type StartSandboxOptions, startSandbox } from './server.js';
 export {
@@ -28,5 +25,6 @@ export {
   SandboxState,
   type SentEmail,
   type TokenRecord,
+  type TokenTable,
   type UserRecord,
 } from './state.js';

@@ -1,11 +1,11 @@
 import { routeMatches } from './faults/controller.js';
 import { randomToken } from './keys.js';
-import type { ConnectionRecord } from './records/connection.js';
-import type { CredentialRecord } from './records/credential.js';
-import type { DidRecord } from './records/did.js';
-import type { OutOfBandRecord } from './records/oob.js';
-import type { ProofRecord } from './records/proof.js';
-import type { SchemaRecord } from './records/schema.js';
+import type { SandboxConnectionRecord } from './records/connection.js';
+import type { SandboxCredentialRecord } from './records/credential.js';
+import type { SandboxDidRecord } from './records/did.js';
+import type { SandboxOutOfBandRecord } from './records/oob.js';
+import type { SandboxProofRecord } from './records/proof.js';
+import type { SandboxSchemaRecord } from './records/schema.js';
 
 /** The seeded user. The password is a published demo value, not a secret. */
 export const DEMO_USER = { email: 'issuer@example.com', password: 'demo-password' } as const;
@@ -62,12 +62,12 @@ export class SandboxState {
   readonly #users = new Map<string, UserRecord>();
   readonly #orgs = new Map<string, OrgRecord>();
   readonly #tokens = new Map<string, TokenRecord>();
-  readonly #outOfBand = new Map<string, OutOfBandRecord>();
-  readonly #connections = new Map<string, ConnectionRecord>();
-  readonly #credentials = new Map<string, CredentialRecord>();
-  readonly #proofs = new Map<string, ProofRecord>();
-  readonly #dids = new Map<string, DidRecord>();
-  readonly #schemas = new Map<string, SchemaRecord>();
+  readonly #outOfBand = new Map<string, SandboxOutOfBandRecord>();
+  readonly #connections = new Map<string, SandboxConnectionRecord>();
+  readonly #credentials = new Map<string, SandboxCredentialRecord>();
+  readonly #proofs = new Map<string, SandboxProofRecord>();
+  readonly #dids = new Map<string, SandboxDidRecord>();
+  readonly #schemas = new Map<string, SandboxSchemaRecord>();
   readonly #emails: SentEmail[] = [];
   /** Deliveries per lower-cased address, kept by {@link deliver}. */
   readonly #deliveries = new Map<string, number>();
@@ -81,17 +81,17 @@ export class SandboxState {
   /** Issued bearer tokens (access and refresh) by token. */
   readonly tokens: TokenTable = this.#tokens;
   /** Out-of-band records by id. */
-  readonly outOfBand: ReadonlyMap<string, OutOfBandRecord> = this.#outOfBand;
+  readonly outOfBand: ReadonlyMap<string, SandboxOutOfBandRecord> = this.#outOfBand;
   /** Connection records (both ends of each connection) by id. */
-  readonly connections: ReadonlyMap<string, ConnectionRecord> = this.#connections;
+  readonly connections: ReadonlyMap<string, SandboxConnectionRecord> = this.#connections;
   /** Credential exchange records (issuer and holder sides) by id. */
-  readonly credentials: ReadonlyMap<string, CredentialRecord> = this.#credentials;
+  readonly credentials: ReadonlyMap<string, SandboxCredentialRecord> = this.#credentials;
   /** Proof exchange records by id. */
-  readonly proofs: ReadonlyMap<string, ProofRecord> = this.#proofs;
+  readonly proofs: ReadonlyMap<string, SandboxProofRecord> = this.#proofs;
   /** Registered DIDs by DID. */
-  readonly dids: ReadonlyMap<string, DidRecord> = this.#dids;
+  readonly dids: ReadonlyMap<string, SandboxDidRecord> = this.#dids;
   /** Registered schemas by schema id. */
-  readonly schemas: ReadonlyMap<string, SchemaRecord> = this.#schemas;
+  readonly schemas: ReadonlyMap<string, SandboxSchemaRecord> = this.#schemas;
   /** Offer e-mails delivered, in order. */
   readonly emails: readonly SentEmail[] = this.#emails;
   /** Requests received, in order. */
@@ -161,22 +161,22 @@ export class SandboxState {
   }
 
   /** Stores an out-of-band record. */
-  addOutOfBand(record: OutOfBandRecord): void {
+  addOutOfBand(record: SandboxOutOfBandRecord): void {
     this.#outOfBand.set(record.id, record);
   }
 
   /** Stores connection records. */
-  addConnections(...records: ConnectionRecord[]): void {
+  addConnections(...records: SandboxConnectionRecord[]): void {
     for (const record of records) this.#connections.set(record.id, record);
   }
 
   /** Stores a credential exchange record. */
-  addCredential(record: CredentialRecord): void {
+  addCredential(record: SandboxCredentialRecord): void {
     this.#credentials.set(record.id, record);
   }
 
   /** The issuer's exchange record on a thread: the offer an invitation or a holder record answers. */
-  issuerRecord(threadId: string | undefined): CredentialRecord | undefined {
+  issuerRecord(threadId: string | undefined): SandboxCredentialRecord | undefined {
     if (threadId === undefined) return undefined;
     for (const record of this.#credentials.values()) {
       if (record.role === 'issuer' && record.threadId === threadId) return record;
@@ -185,17 +185,17 @@ export class SandboxState {
   }
 
   /** Stores a proof exchange record. */
-  addProof(record: ProofRecord): void {
+  addProof(record: SandboxProofRecord): void {
     this.#proofs.set(record.id, record);
   }
 
   /** Registers a DID. */
-  addDid(record: DidRecord): void {
+  addDid(record: SandboxDidRecord): void {
     this.#dids.set(record.did, record);
   }
 
   /** Registers a schema. */
-  addSchema(record: SchemaRecord): void {
+  addSchema(record: SandboxSchemaRecord): void {
     this.#schemas.set(record.schemaId, record);
   }
 

@@ -4,13 +4,13 @@ import type { SandboxContext } from '../context.js';
 import { endpoint } from '../endpoint.js';
 import { HttpError, recordNotFound } from '../http.js';
 import { transition } from '../records/common.js';
-import { type CredentialRecord, completeExchange } from '../records/credential.js';
+import { completeExchange, type SandboxCredentialRecord } from '../records/credential.js';
 
 type Filters = Partial<
   Record<'threadId' | 'parentThreadId' | 'connectionId' | 'state' | 'role', string | undefined>
 >;
 
-function matches(record: CredentialRecord, filters: Filters): boolean {
+function matches(record: SandboxCredentialRecord, filters: Filters): boolean {
   return (Object.keys(filters) as (keyof Filters)[]).every(
     (key) => filters[key] === undefined || record[key] === filters[key],
   );
@@ -23,7 +23,7 @@ function matches(record: CredentialRecord, filters: Filters): boolean {
  * of offers), it then issues at once: issuer `credential-issued` → `done`, holder
  * `credential-received` → `done`, with the stored credential listed in `credentials`.
  */
-function negotiate(ctx: SandboxContext, recordId: string, connectionId: string): CredentialRecord {
+function negotiate(ctx: SandboxContext, recordId: string, connectionId: string): SandboxCredentialRecord {
   const holder = ctx.state.credentials.get(recordId);
   if (!holder) throw recordNotFound('CredentialRecord', recordId);
   if (holder.connectionId !== connectionId) throw recordNotFound('ConnectionRecord', connectionId);

@@ -6,7 +6,12 @@ import { endpoint } from '../endpoint.js';
 import { badRequest, created } from '../http.js';
 import { now } from '../records/common.js';
 import { credentialRecord, subjectAttributes } from '../records/credential.js';
-import { invitationDid, invitationUrl, type OutOfBandRecord, senderOutOfBand } from '../records/oob.js';
+import {
+  invitationDid,
+  invitationUrl,
+  type SandboxOutOfBandRecord,
+  senderOutOfBand,
+} from '../records/oob.js';
 
 /** What one out-of-band offer is made of, whichever endpoint asked for it. */
 interface OfferInput {
@@ -25,7 +30,10 @@ interface OfferInput {
  * Stores an offer: the issuer's out-of-band record (`await-response`, role `sender`) and its
  * exchange record (`offer-sent`, role `issuer`), sharing the thread the holder will answer on.
  */
-function storeOffer(ctx: SandboxContext, input: OfferInput): { oob: OutOfBandRecord; threadId: string } {
+function storeOffer(
+  ctx: SandboxContext,
+  input: OfferInput,
+): { oob: SandboxOutOfBandRecord; threadId: string } {
   const threadId = randomUUID();
   const org = ctx.state.orgs.get(input.orgId);
   const oob = senderOutOfBand({

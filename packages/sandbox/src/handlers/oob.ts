@@ -6,9 +6,9 @@ import { HttpError, recordNotFound } from '../http.js';
 import { transition } from '../records/common.js';
 import { connectionPair, type InviteeOptions } from '../records/connection.js';
 import { credentialRecord, linkConnection } from '../records/credential.js';
-import { type OutOfBandRecord, offerThreadId } from '../records/oob.js';
+import { offerThreadId, type SandboxOutOfBandRecord } from '../records/oob.js';
 
-function findOutOfBand(ctx: SandboxContext, id: string): OutOfBandRecord {
+function findOutOfBand(ctx: SandboxContext, id: string): SandboxOutOfBandRecord {
   const record = ctx.state.outOfBand.get(id);
   if (!record) throw recordNotFound('OutOfBandRecord', id);
   return record;
@@ -20,7 +20,7 @@ function findOutOfBand(ctx: SandboxContext, id: string): OutOfBandRecord {
  * exchange record is tied to its connection, and the holder gets its side of the exchange in
  * `offer-received` on the same thread.
  */
-function accept(ctx: SandboxContext, oob: OutOfBandRecord, invitee: InviteeOptions) {
+function accept(ctx: SandboxContext, oob: SandboxOutOfBandRecord, invitee: InviteeOptions) {
   if (oob.state !== 'await-response') {
     throw new HttpError(
       500,

@@ -4,13 +4,13 @@ import { type HttpHandler, HttpResponse } from 'msw';
 import type { SandboxContext } from '../context.js';
 import { endpoint } from '../endpoint.js';
 import { HttpError } from '../http.js';
-import { type SchemaRecord, schemaRecord } from '../records/schema.js';
+import { type SandboxSchemaRecord, schemaRecord } from '../records/schema.js';
 
 function result(jobId: string, schemaState: Record<string, unknown>) {
   return HttpResponse.json({ jobId, schemaState, schemaMetadata: {}, registrationMetadata: {} });
 }
 
-function finished(record: SchemaRecord) {
+function finished(record: SandboxSchemaRecord) {
   const { schemaId, issuerId, name, version, attrNames } = record;
   return result(randomUUID(), {
     state: 'finished',

@@ -1,9 +1,9 @@
 import { randomPeerDid } from '../keys.js';
 import { newRecord, type Timestamps } from './common.js';
-import { invitationDid, type OutOfBandRecord } from './oob.js';
+import { invitationDid, type SandboxOutOfBandRecord } from './oob.js';
 
 /** A connection record of RFC 0023, as the agent stores it. */
-export interface ConnectionRecord extends Timestamps {
+export interface SandboxConnectionRecord extends Timestamps {
   state: 'completed';
   role: 'requester' | 'responder';
   did: string;
@@ -41,11 +41,11 @@ export interface InviteeOptions {
 }
 
 function side(
-  oob: OutOfBandRecord,
-  role: ConnectionRecord['role'],
+  oob: SandboxOutOfBandRecord,
+  role: SandboxConnectionRecord['role'],
   dids: { did: string; theirDid: string; theirLabel: string },
   invitee: InviteeOptions,
-): ConnectionRecord {
+): SandboxConnectionRecord {
   const key = invitationDid(oob);
   const threadId = oob.outOfBandInvitation['@id'];
   return {
@@ -82,9 +82,9 @@ function side(
  * the inviter's (`responder`). Both point at the invitation's out-of-band record.
  */
 export function connectionPair(
-  oob: OutOfBandRecord,
+  oob: SandboxOutOfBandRecord,
   invitee: InviteeOptions,
-): { holder: ConnectionRecord; issuer: ConnectionRecord } {
+): { holder: SandboxConnectionRecord; issuer: SandboxConnectionRecord } {
   const holderDid = randomPeerDid();
   const issuerDid = randomPeerDid();
   const holderLabel = invitee.label ?? 'Holder';

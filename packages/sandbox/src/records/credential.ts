@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { newRecord, type Timestamps, transition } from './common.js';
 
 /** Credential exchange states of RFC 0036 / RFC 0453. */
-export type CredentialState =
+export type SandboxCredentialState =
   | 'proposal-sent'
   | 'proposal-received'
   | 'offer-sent'
@@ -23,8 +23,8 @@ export interface CredentialAttribute {
 }
 
 /** A credential exchange record as the agent stores it. */
-export interface CredentialRecord extends Timestamps {
-  state: CredentialState;
+export interface SandboxCredentialRecord extends Timestamps {
+  state: SandboxCredentialState;
   role: 'issuer' | 'holder';
   threadId: string;
   parentThreadId?: string;
@@ -35,7 +35,7 @@ export interface CredentialRecord extends Timestamps {
   credentialAttributes: CredentialAttribute[];
   metadata: Record<string, unknown>;
   _tags: {
-    state: CredentialState;
+    state: SandboxCredentialState;
     role: 'issuer' | 'holder';
     threadId: string;
     parentThreadId?: string;
@@ -56,10 +56,10 @@ export interface ExchangeInput {
 
 /** A fresh exchange record of one side. */
 export function credentialRecord(
-  role: CredentialRecord['role'],
-  state: CredentialState,
+  role: SandboxCredentialRecord['role'],
+  state: SandboxCredentialState,
   input: ExchangeInput,
-): CredentialRecord {
+): SandboxCredentialRecord {
   const { threadId, parentThreadId, connectionId } = input;
   const links = {
     ...(parentThreadId === undefined ? {} : { parentThreadId }),
@@ -81,13 +81,13 @@ export function credentialRecord(
 }
 
 /** Ties an exchange record to its side's connection. */
-export function linkConnection(record: CredentialRecord, connectionId: string): void {
+export function linkConnection(record: SandboxCredentialRecord, connectionId: string): void {
   record.connectionId = connectionId;
   record._tags.connectionId = connectionId;
 }
 
 /** Issues the credential: the issuer ends `done`, and the holder stores it and ends `done`. */
-export function completeExchange(issuer: CredentialRecord, holder: CredentialRecord): void {
+export function completeExchange(issuer: SandboxCredentialRecord, holder: SandboxCredentialRecord): void {
   transition(issuer, 'credential-issued');
   transition(holder, 'credential-received');
   const stored = { credentialRecordType: 'w3c', credentialRecordId: randomUUID() };

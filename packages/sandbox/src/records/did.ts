@@ -2,7 +2,7 @@ import { base58, fingerprint, keyBytes } from '../keys.js';
 import { now } from './common.js';
 
 /** A verification method of a DID document. */
-export interface VerificationMethod {
+export interface SandboxVerificationMethod {
   id: string;
   type: string;
   controller: string;
@@ -10,21 +10,21 @@ export interface VerificationMethod {
 }
 
 /** A DID document as the agent resolves it. */
-export interface DidDocument {
+export interface SandboxDidDocument {
   '@context': string[];
   id: string;
-  verificationMethod: VerificationMethod[];
+  verificationMethod: SandboxVerificationMethod[];
   authentication: string[];
   assertionMethod: string[];
 }
 
 /** A registered DID. The seed it came from is never kept. */
-export interface DidRecord {
+export interface SandboxDidRecord {
   did: string;
   method: string;
   keyType: string;
   createdAt: string;
-  didDocument: DidDocument;
+  didDocument: SandboxDidDocument;
 }
 
 /** What `/dids/write` asks for, once validated. */
@@ -72,7 +72,7 @@ function identifier(input: DidInput, key: Uint8Array): { did: string; fragment: 
 }
 
 /** Creates a DID and its document; the same seed always gives the same DID. */
-export function didRecord(input: DidInput): DidRecord {
+export function didRecord(input: DidInput): SandboxDidRecord {
   const key = keyBytes(input.seed);
   const made = identifier(input, key);
   const did = input.did?.startsWith('did:') ? input.did : made.did;

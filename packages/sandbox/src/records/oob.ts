@@ -15,7 +15,7 @@ export interface InvitationService {
 }
 
 /** The out-of-band invitation message, with the credential offer attached. */
-export interface OutOfBandInvitation {
+export interface SandboxOutOfBandInvitation {
   '@type': string;
   '@id': string;
   label: string;
@@ -28,13 +28,13 @@ export interface OutOfBandInvitation {
 }
 
 /** An out-of-band record as the agent stores it. */
-export interface OutOfBandRecord extends Timestamps {
+export interface SandboxOutOfBandRecord extends Timestamps {
   role: 'sender' | 'receiver';
   state: OutOfBandState;
   reusable: boolean;
   autoAcceptConnection: boolean;
   metadata: Record<string, unknown>;
-  outOfBandInvitation: OutOfBandInvitation;
+  outOfBandInvitation: SandboxOutOfBandInvitation;
   _tags: {
     invitationId: string;
     recipientKeyFingerprints: string[];
@@ -55,7 +55,7 @@ export interface InvitationInput {
   goalCode?: string | undefined;
 }
 
-function invitation(input: InvitationInput, recipientKey: string): OutOfBandInvitation {
+function invitation(input: InvitationInput, recipientKey: string): SandboxOutOfBandInvitation {
   const offer = {
     '@type': 'https://didcomm.org/issue-credential/2.0/offer-credential',
     '@id': input.threadId,
@@ -87,7 +87,7 @@ function invitation(input: InvitationInput, recipientKey: string): OutOfBandInvi
 }
 
 /** A sender's out-of-band record in `await-response`, with a fresh recipient key. */
-export function senderOutOfBand(input: InvitationInput): OutOfBandRecord {
+export function senderOutOfBand(input: InvitationInput): SandboxOutOfBandRecord {
   const recipientKey = randomDidKey();
   const message = invitation(input, recipientKey);
   return {
@@ -109,18 +109,18 @@ export function senderOutOfBand(input: InvitationInput): OutOfBandRecord {
 }
 
 /** The thread of the credential offer attached to an invitation, which the holder answers on. */
-export function offerThreadId(record: OutOfBandRecord): string | undefined {
+export function offerThreadId(record: SandboxOutOfBandRecord): string | undefined {
   const id = record.outOfBandInvitation['requests~attach'][0]?.data.json['@id'];
   return typeof id === 'string' ? id : undefined;
 }
 
 /** The recipient key of an invitation, which is also its invitation DID here. */
-export function invitationDid(record: OutOfBandRecord): string {
+export function invitationDid(record: SandboxOutOfBandRecord): string {
   return record.outOfBandInvitation.services[0]?.recipientKeys[0] ?? '';
 }
 
 /** The shareable link of an invitation: the message, base64url-encoded, in the `oob` query. */
-export function invitationUrl(baseUrl: string, record: OutOfBandRecord): string {
+export function invitationUrl(baseUrl: string, record: SandboxOutOfBandRecord): string {
   const encoded = Buffer.from(JSON.stringify(record.outOfBandInvitation)).toString('base64url');
   return `${baseUrl}/invitation?oob=${encoded}`;
 }

@@ -14,7 +14,7 @@ export type ProofState =
   | 'done';
 
 /** A proof exchange record as the agent stores it. */
-export interface ProofRecord extends Timestamps {
+export interface SandboxProofRecord extends Timestamps {
   state: ProofState;
   role: 'verifier' | 'prover';
   connectionId: string;
@@ -43,7 +43,7 @@ export interface ProofRequestInput {
 }
 
 /** A verifier's proof record in `request-sent`. Presentation exchange needs protocol v2. */
-export function proofRequestRecord(input: ProofRequestInput): ProofRecord {
+export function proofRequestRecord(input: ProofRequestInput): SandboxProofRecord {
   const threadId = randomUUID();
   const { connectionId } = input;
   const optional = {

@@ -1,7 +1,7 @@
 import { now } from './common.js';
 
 /** A schema registered on the (pretend) ledger. */
-export interface SchemaRecord {
+export interface SandboxSchemaRecord {
   schemaId: string;
   issuerId: string;
   name: string;
@@ -21,7 +21,7 @@ export function schemaRecord(input: {
   name: string;
   version: string;
   attributes: string[];
-}): SchemaRecord {
+}): SandboxSchemaRecord {
   return {
     schemaId: schemaId(input.issuerId, input.name, input.version),
     issuerId: input.issuerId,
