@@ -1,13 +1,19 @@
-import { formatPath } from '@credential-agent/sdk';
 import type { z } from 'zod';
 
 function article(expected: string): string {
   return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
 }
 
+/** Where an issue is, written as the SDK writes field paths: `credentialOffer[1].emailId`. */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i > 0 ? '.' : ''}${String(key)}`))
+    .join('');
+}
+
 /** One NestJS-like sentence per issue, naming the field: `issuerId is required`. */
 function describe(issue: z.core.$ZodIssue, root: string): string[] {
-  const where = formatPath(issue.path);
+  const where = fieldPath(issue.path);
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => `property ${where ? `${where}.` : ''}${key} should not exist`);
   }
