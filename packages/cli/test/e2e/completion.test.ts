@@ -47,6 +47,14 @@ describe.skipIf(!has('fish'))('fish completion (complete -C)', { timeout: 60_000
     ]);
     expect(fish('agent-cli proofs request --request-type ')).toEqual(['indy', 'presentationExchange']);
     expect(fish('agent-cli --profile ').sort()).toEqual(['prod', 'staging']);
+    expect(fish('agent-cli config delete ').sort()).toEqual(['prod', 'staging']);
+    expect(fish('agent-cli config unset ').sort()).toEqual([
+      'agent-key',
+      'agent-url',
+      'base-url',
+      'org',
+      'password-key',
+    ]);
     expect(fish('agent-cli offers email --csv hol')).toEqual(['holders.csv']);
     expect(fish('agent-cli offers create --file ')).toEqual(
       expect.arrayContaining(['holders.csv', 'offer.json']),
@@ -94,6 +102,7 @@ for (const shell of ['bash', 'zsh'] as const) {
       });
       it('completes a profile name and a file name', async () => {
         await tab(shell, 'agent-cli --profile stag', /--profile staging ?$/m);
+        await tab(shell, 'agent-cli config delete pro', /config delete prod ?$/m);
         await tab(shell, 'agent-cli offers email --csv hold', /--csv holders\.csv ?$/m);
       });
     },

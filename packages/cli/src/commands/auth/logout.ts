@@ -16,10 +16,16 @@ export async function runLogout(ctx: CliContext): Promise<void> {
     ctx.settings(),
     ctx.config(),
   ]);
-  if (config.profile(settings.profile).token)
+  const wasSignedIn = config.profile(settings.profile).token !== undefined;
+  if (wasSignedIn) {
     await config.updateProfile(settings.profile, { token: undefined });
-  printDone(ctx, `Logged out (profile "${settings.profile}")`);
+    printDone(ctx, `Logged out (profile "${settings.profile}")`);
+  } else {
+    ctx.io.err(`Not signed in (profile "${settings.profile}"): nothing to do`);
+  }
   if (settings.envToken)
     printWarning(ctx, 'AGENT_CLI_TOKEN is still set in the environment and will be used');
-  if (ctx.globals.json) printData(ctx, { profile: settings.profile, signedIn: false }, () => '');
+  if (ctx.globals.json) {
+    printData(ctx, { profile: settings.profile, signedIn: false, wasSignedIn }, () => '');
+  }
 }

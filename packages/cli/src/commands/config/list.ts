@@ -14,7 +14,8 @@ export function registerList(group: Command, ctx: CliContext): void {
     .action(() => runList(ctx));
 }
 
-function viewOf(profile: Profile): ProfileView {
+/** A profile as `config list` and `config use --json` show it: never the token. */
+export function viewOf(profile: Profile): ProfileView {
   const token = profile.token;
   return {
     baseUrl: profile.baseUrl,

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { readSecretStdin } from '../../input.js';
-import { printDone } from '../../output.js';
+import { printData, printDone } from '../../output.js';
 import { checkBaseUrl } from '../../run-settings.js';
 import { CONFIG_KEYS, type ConfigKey, parseKey, SECRET_KEYS } from './keys.js';
 
@@ -25,6 +25,11 @@ Examples:
 
 export async function runSet(ctx: CliContext, key: ConfigKey, given: string): Promise<void> {
   const secret = SECRET_KEYS.has(key);
+  if (given.trim() === '') {
+    throw new UsageError(
+      `config set ${key}: the value is empty (to remove the setting: agent-cli config unset ${key})`,
+    );
+  }
   if (secret && given !== '-') {
     throw new UsageError(`${key} is a secret: pipe it to stdin instead (agent-cli config set ${key} -)`);
   }
@@ -33,4 +38,8 @@ export async function runSet(ctx: CliContext, key: ConfigKey, given: string): Pr
   const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
   await config.updateProfile(settings.profile, { [CONFIG_KEYS[key]]: value });
   printDone(ctx, `${key} = ${secret ? '(set, not shown)' : value} (profile "${settings.profile}")`);
+  // As `config get --json` shows it: a secret only as "set".
+  if (ctx.globals.json) {
+    printData(ctx, { profile: settings.profile, key, value: secret ? 'set' : value }, () => '');
+  }
 }

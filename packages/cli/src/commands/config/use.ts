@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
-import { printDone } from '../../output.js';
+import { printData, printDone } from '../../output.js';
 import { checkProfileName } from '../../run-settings.js';
+import { viewOf } from './list.js';
 
 /** `agent-cli config use <profile>`. */
 export function registerUse(group: Command, ctx: CliContext): void {
@@ -16,6 +17,10 @@ export function registerUse(group: Command, ctx: CliContext): void {
 export async function runUse(ctx: CliContext, name: string): Promise<void> {
   checkProfileName(name, 'config use');
   const config = await ctx.config();
+  const created = !Object.hasOwn(config.profiles(), name);
   await config.useProfile(name);
-  printDone(ctx, `Using profile "${name}"`);
+  printDone(ctx, `Using profile "${name}"${created ? ' (new)' : ''}`);
+  if (ctx.globals.json) {
+    printData(ctx, { profile: name, created, ...viewOf(config.profile(name)) }, () => '');
+  }
 }

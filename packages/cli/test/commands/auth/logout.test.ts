@@ -26,7 +26,7 @@ describe('agent-cli logout', () => {
 
   it('prints the state with --json', async () => {
     const result = await bench.runAnonymous(['logout', '--json']);
-    expect(json(result)).toEqual({ profile: 'default', signedIn: false });
+    expect(json(result)).toEqual({ profile: 'default', signedIn: false, wasSignedIn: false });
   });
 
   it('warns that AGENT_CLI_TOKEN still applies', async () => {

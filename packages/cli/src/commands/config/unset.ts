@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import type { CliContext } from '../../context.js';
+import { printData, printDone } from '../../output.js';
+import { CONFIG_KEYS, type ConfigKey, parseKey } from './keys.js';
+
+/** `agent-cli config unset <key>`. */
+export function registerUnset(group: Command, ctx: CliContext): void {
+  group
+    .command('unset')
+    .description(`Remove a setting from the profile (${Object.keys(CONFIG_KEYS).join(', ')})`)
+    .argument('<key>', Object.keys(CONFIG_KEYS).join(', '), parseKey)
+    .addHelpText('after', '\nExample:\n  $ agent-cli config unset org --profile staging')
+    .action((key: ConfigKey) => runUnset(ctx, key));
+}
+
+export async function runUnset(ctx: CliContext, key: ConfigKey): Promise<void> {
+  const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
+  const field = CONFIG_KEYS[key];
+  const removed = config.profile(settings.profile)[field] !== undefined;
+  if (removed) {
+    await config.updateProfile(settings.profile, { [field]: undefined });
+    printDone(ctx, `${key} removed (profile "${settings.profile}")`);
+  } else {
+    ctx.io.err(`${key} was not set in profile "${settings.profile}"`);
+  }
+  if (ctx.globals.json) printData(ctx, { profile: settings.profile, key, removed }, () => '');
+}
