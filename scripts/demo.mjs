@@ -11,8 +11,6 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cliBin = join(root, 'packages/cli/dist/bin.js');
 const sandboxBin = join(root, 'packages/sandbox/dist/bin.js');
-const DEMO_EMAIL = 'issuer@example.com';
-const DEMO_PASSWORD = 'demo-password';
 const STEP_TIMEOUT_MS = 30_000;
 
 const indent = (text) => `${text.trimEnd().replace(/^/gm, '  ')}\n`;
@@ -125,8 +123,8 @@ function writeBodies(dir, did) {
   return files;
 }
 
-async function story(env, dir) {
-  await agentCli(env, ['login', '--email', DEMO_EMAIL, '--password-stdin'], { stdin: `${DEMO_PASSWORD}\n` });
+async function story(env, dir, user) {
+  await agentCli(env, ['login', '--email', user.email, '--password-stdin'], { stdin: `${user.password}\n` });
   await agentCli(env, ['whoami']);
   const { did } = await agentCli(
     env,
@@ -242,6 +240,8 @@ async function main() {
   for (const file of [cliBin, sandboxBin]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run pnpm build first`);
   }
+  // The sandbox's own demo user (its built entry point), so the demo never drifts from the seed.
+  const { DEMO_USER } = await import('@credential-agent/sandbox');
   const dir = mkdtempSync(join(tmpdir(), 'agent-cli-demo-'));
   const sandbox = await startSandbox();
   // Never leave the sandbox behind, whatever ends this process.
@@ -259,7 +259,7 @@ async function main() {
     ...(process.env.NO_COLOR ? { NO_COLOR: process.env.NO_COLOR } : {}),
   };
   try {
-    await story(env, dir);
+    await story(env, dir, DEMO_USER);
     process.stdout.write(`\n${bold('✓ demo finished: every step succeeded')}\n`);
   } finally {
     sandbox.child.kill('SIGTERM');
