@@ -22,7 +22,15 @@ export type {
   RetryEvent,
   TransportHooks,
 } from './core/transport.js';
-export type { BulkBatchRow, BulkOptions, BulkResult, BulkRow } from './lib/bulk/types.js';
+export type {
+  BulkBatchRow,
+  BulkFailed,
+  BulkOptions,
+  BulkResult,
+  BulkRow,
+  BulkSent,
+  BulkSkipped,
+} from './lib/bulk/types.js';
 export * from './models/index.js';
 export type { AnyRequest } from './resources/any-endpoint.js';
 export type { Auth, Session } from './resources/auth.js';

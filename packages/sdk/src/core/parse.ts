@@ -78,9 +78,18 @@ export function parseResponse<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const issues = toIssues(result.error);
-  throw new ResponseValidationError(
+  throw responseError(info, toIssues(result.error), body, result.error);
+}
+
+/** The error for a 2xx answer that lacks what the call promises (`issues` name the fields). */
+export function responseError(
+  info: RequestInfo & { status: number },
+  issues: FieldIssue[],
+  body: unknown,
+  cause?: unknown,
+): ResponseValidationError {
+  return new ResponseValidationError(
     `Unexpected response from ${info.method} /${info.path} (HTTP ${info.status}): ${describe(issues)}`,
-    { ...info, issues, body, cause: result.error },
+    { ...info, issues, body, cause },
   );
 }

@@ -110,9 +110,12 @@ export type OfferQuery = z.input<typeof OfferQuery>;
 
 /**
  * `data` of a created shareable offer. The spec does not show it; real gateways send these fields.
+ * `invitationUrl` (shortened with `isShortenUrl`) is the link to share: every real gateway sends it
+ * and the call has no use without it, so it is required. `deepLinkURL` comes with `isShortenUrl`
+ * on the gateways that add it.
  */
 export const OfferCreated = responseObject({
-  invitationUrl: extra(z.string()),
+  invitationUrl: z.string(),
   deepLinkURL: extra(z.string()),
   invitation: extra(z.record(z.string(), z.unknown())),
   outOfBandRecord: extra(OutOfBandRecord),

@@ -27,26 +27,29 @@ export const LedgerSchema = responseObject({
 });
 export type LedgerSchema = z.output<typeof LedgerSchema>;
 
-const PARTIAL_SCHEMA = {
+/** A schema as far as a registration answer describes it: every field typed when present. */
+export const PartialSchema = responseObject({
   issuerId: maybe(z.string()),
   name: maybe(z.string()),
   version: maybe(z.string()),
   attrNames: maybe(z.array(z.string())),
   schemaId: maybe(z.string()),
-};
-const PartialSchema = responseObject(PARTIAL_SCHEMA);
-/** A schema as far as a registration answer describes it. */
+});
 export type PartialSchema = z.output<typeof PartialSchema>;
-const IdentifiedSchema = responseObject({ ...PARTIAL_SCHEMA, schemaId: z.string() });
 const State = openEnum(SCHEMA_REGISTRATION_STATES);
 
-/** The four `schemaState` variants of the spec, merged: each field is typed when present. */
-export const SchemaState = z.union([
-  responseObject({ state: State, action: z.string(), schema: IdentifiedSchema }),
-  responseObject({ state: State, reason: z.string(), schema: PartialSchema.optional() }),
-  responseObject({ state: State, schema: LedgerSchema.optional() }),
-  responseObject({ state: State, schema: IdentifiedSchema }),
-]);
+/**
+ * `schemaState`: the spec's four variants (with `action`, with `reason`, with `schema`) merged into
+ * one object whose fields are typed when present. Real agents put `schemaId` beside `schema`
+ * (credo-controller's `RegisterSchemaReturnState*`); the spec shows it inside; both are read.
+ */
+export const SchemaState = responseObject({
+  state: State,
+  schemaId: maybe(z.string()),
+  schema: maybe(PartialSchema),
+  action: maybe(z.string()),
+  reason: maybe(z.string()),
+});
 export type SchemaState = z.output<typeof SchemaState>;
 
 /** Response shape 1: a registration result with `schemaState`. */
@@ -69,62 +72,16 @@ export const SchemaCreateResponse = z.union([SchemaRegistrationResult, SchemaFla
 /** Either answer of `POST /schemas`, parsed. */
 export type SchemaCreateResponse = z.output<typeof SchemaCreateResponse>;
 
-type RegistrationResult = z.output<typeof SchemaRegistrationResult>;
-type FlatResult = z.output<typeof SchemaFlatResult>;
-
-/** What `schemas.create` returns once registration has finished. */
+/** What `schemas.create` returns: registration has finished, and the ledger id is known. */
 export interface SchemaCreated {
-  /** Always `finished`; other states throw {@link SchemaRegistrationError}. */
-  state: SchemaRegistrationState;
-  /** The ledger id of the schema, when the service reported it. */
-  schemaId: string | undefined;
+  /** Always `finished`: any other state throws {@link SchemaRegistrationError}. */
+  state: 'finished';
+  /** The ledger id of the schema (an answer without one is a {@link ResponseValidationError}). */
+  schemaId: string;
   /** The schema as registered, as far as the service reported it. */
   schema: PartialSchema | undefined;
   /** The registration job id, when there is one. */
   jobId: string | undefined;
-  /** The whole parsed answer, unknown fields included. */
+  /** The whole parsed answer; read fields it does not name with {@link unknownFields}. */
   raw: SchemaCreateResponse;
-}
-
-/** The summary of a registration answer, with the `reason` or `action` of an unfinished one. */
-export interface SchemaResultSummary extends SchemaCreated {
-  reason: string | undefined;
-  action: string | undefined;
-}
-
-function text(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
-/** Reads the state, schema, id, reason and action out of either response shape. */
-export function summariseSchemaResult(raw: SchemaCreateResponse): SchemaResultSummary {
-  if ('schemaState' in raw) {
-    const { jobId, schemaState: s } = raw as RegistrationResult;
-    const schema: PartialSchema | undefined = s.schema;
-    return {
-      state: s.state,
-      schema,
-      schemaId: schema?.schemaId,
-      jobId,
-      raw,
-      reason: 'reason' in s ? text(s.reason) : undefined,
-      action: 'action' in s ? text(s.action) : undefined,
-    };
-  }
-  const flat = raw as FlatResult;
-  return {
-    state: flat.state,
-    schema: flat.schema,
-    schemaId: flat.schemaId ?? flat.schema.schemaId,
-    jobId: undefined,
-    raw,
-    reason: undefined,
-    action: undefined,
-  };
-}
-
-/** Extracts the reason of a failed registration from the 500 body real agents send. */
-export function schemaFailureReason(message: string): string | undefined {
-  const m = /Schema creation failed\.?\s*(?:Reason:\s*)?(.*)$/is.exec(message);
-  return m ? m[1]?.trim() || message : undefined;
 }

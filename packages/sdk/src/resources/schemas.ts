@@ -1,21 +1,63 @@
 import { SchemaRegistrationError, ServerError } from '../core/errors.js';
-import { parseResponse } from '../core/parse.js';
+import { parseResponse, responseError } from '../core/parse.js';
 import type { RequestOptions } from '../core/transport.js';
 import {
+  type PartialSchema,
   type SchemaCreated,
   SchemaCreateParams,
   SchemaCreateResponse,
-  schemaFailureReason,
-  summariseSchemaResult,
 } from '../models/schemas.js';
 import { Resource } from './resource.js';
+
+/** What either answer shape says, and where its schema id belongs (named when it is missing). */
+interface Summary {
+  state: string;
+  schemaId: string | undefined;
+  schema: PartialSchema | undefined;
+  jobId: string | undefined;
+  reason: string | undefined;
+  action: string | undefined;
+  idPath: string;
+}
+
+/** Reads the state, schema, id, reason and action out of either response shape. */
+function summarise(raw: SchemaCreateResponse): Summary {
+  if ('schemaState' in raw) {
+    const { jobId, schemaState: s } = raw;
+    const { state, schema, reason, action } = s;
+    const schemaId = s.schemaId ?? schema?.schemaId;
+    return { state, schemaId, schema, jobId, reason, action, idPath: 'schemaState.schemaId' };
+  }
+  const { state, schema } = raw;
+  const schemaId = raw.schemaId ?? schema.schemaId;
+  return {
+    state,
+    schemaId,
+    schema,
+    jobId: undefined,
+    reason: undefined,
+    action: undefined,
+    idPath: 'schemaId',
+  };
+}
+
+/** The reason of a failed registration in the 500 body real agents send, if it is one. */
+function failureReason(message: string): string | undefined {
+  const m = /Schema creation failed\.?\s*(?:Reason:\s*)?(.*)$/is.exec(message);
+  return m ? m[1]?.trim() || message : undefined;
+}
+
+function isParsable(body: unknown): boolean {
+  return SchemaCreateResponse.safeParse(body).success;
+}
 
 /** Ledger schemas. */
 export class Schemas extends Resource {
   /**
-   * Creates a schema on the ledger and returns it once registration has finished.
+   * Creates a schema on the ledger and returns it once registration has finished, with its id.
    * @throws {@link SchemaRegistrationError} when registration failed (`state: 'failed'`, with the
    * reason), needs an action (`'action'`), or is still running (`'wait'`, HTTP 202).
+   * @throws {@link ResponseValidationError} when the service says `finished` without a schema id.
    * @throws {@link RequestValidationError} for a version not like `1.0.0` or no attributes.
    * @example
    * const { schemaId } = await agent.schemas.create({
@@ -23,7 +65,7 @@ export class Schemas extends Resource {
    * });
    */
   async create(params: SchemaCreateParams, options?: RequestOptions): Promise<SchemaCreated> {
-    const raw = await this.transport
+    const answer = await this.transport
       .send({
         method: 'POST',
         path: 'schemas',
@@ -32,7 +74,7 @@ export class Schemas extends Resource {
         ...options,
       })
       .catch((error: unknown) => {
-        const reason = error instanceof ServerError ? schemaFailureReason(error.message) : undefined;
+        const reason = error instanceof ServerError ? failureReason(error.message) : undefined;
         if (reason === undefined) throw error;
         throw new SchemaRegistrationError(`Schema registration failed: ${reason}`, {
           state: 'failed',
@@ -41,27 +83,27 @@ export class Schemas extends Resource {
           cause: error,
         });
       });
-    if (raw.status === 202 && !isParsable(raw.body)) {
+    if (answer.status === 202 && !isParsable(answer.body)) {
       throw new SchemaRegistrationError('Schema registration is still running (HTTP 202)', {
         state: 'wait',
-        result: raw.body,
+        result: answer.body,
       });
     }
-    const { reason, action, ...result } = summariseSchemaResult(
-      parseResponse(SchemaCreateResponse, raw.body, { method: 'POST', path: 'schemas', status: raw.status }),
-    );
-    if (result.state === 'finished' && raw.status !== 202) return result;
-    const state = raw.status === 202 && result.state === 'finished' ? 'wait' : result.state;
-    const detail = reason ?? action ?? (state === 'wait' ? 'still running' : 'not finished');
-    throw new SchemaRegistrationError(`Schema registration ${state}: ${detail}`, {
-      state,
+    const info = { method: 'POST', path: 'schemas', status: answer.status };
+    const raw = parseResponse(SchemaCreateResponse, answer.body, info);
+    const { state, schemaId, schema, jobId, reason, action, idPath } = summarise(raw);
+    if (state === 'finished' && answer.status !== 202) {
+      if (schemaId !== undefined) return { state, schemaId, schema, jobId, raw };
+      const issue = { path: idPath, message: 'is required once registration has finished' };
+      throw responseError(info, [issue], answer.body);
+    }
+    const shown = answer.status === 202 && state === 'finished' ? 'wait' : state;
+    const detail = reason ?? action ?? (shown === 'wait' ? 'still running' : 'not finished');
+    throw new SchemaRegistrationError(`Schema registration ${shown}: ${detail}`, {
+      state: shown,
       reason,
       action,
-      result: result.raw,
+      result: raw,
     });
   }
-}
-
-function isParsable(body: unknown): boolean {
-  return SchemaCreateResponse.safeParse(body).success;
 }

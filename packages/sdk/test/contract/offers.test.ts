@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestValidationError, ServerError } from '../../src/index.js';
+import { RequestValidationError, ResponseValidationError, ServerError } from '../../src/index.js';
 import { rejectionOf, signedInClient, TOKEN } from '../support/client.js';
 import { describeErrorAnswers, expectNothingSent } from '../support/error-cases.js';
 import * as params from '../support/params.js';
@@ -62,6 +62,18 @@ describe('org(id).offers.create', () => {
     const result = await signedInClient().client.org(ORG_ID).offers.create(params.offerCreate.minimal);
     expect(result).toEqual(body);
     expect(result.success).toBeUndefined();
+  });
+
+  it('refuses an answer without the invitation URL it promises, naming data.invitationUrl', async () => {
+    const { invitationUrl: _, ...withoutUrl } = offerData;
+    service.on('POST', OFFER_ROUTE, { status: 201, json: orgEnvelope(withoutUrl, { statusCode: 201 }) });
+    const error = await rejectionOf(() =>
+      signedInClient().client.org(ORG_ID).offers.create(params.offerCreate.minimal),
+    );
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues).toEqual([
+      { path: 'data.invitationUrl', message: expect.any(String) },
+    ]);
   });
 
   it('rejects a missing credential before sending anything', async () => {

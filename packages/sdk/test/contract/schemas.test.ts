@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, SchemaRegistrationError, ServerError } from '../../src/index.js';
+import {
+  BadRequestError,
+  ResponseValidationError,
+  SchemaRegistrationError,
+  ServerError,
+} from '../../src/index.js';
 import { rejectionOf, signedInClient, TOKEN } from '../support/client.js';
 import { describeErrorAnswers, expectNothingSent } from '../support/error-cases.js';
 import * as params from '../support/params.js';
@@ -52,6 +57,36 @@ describe('schemas.create', () => {
       json: schemaRegistration({ state: 'finished', schema: { schemaId: SCHEMA_ID } }),
     });
     expect(result.schemaId).toBe(SCHEMA_ID);
+  });
+
+  it('reads the schema id a real agent puts beside the schema, inside schemaState', async () => {
+    // credo-controller's RegisterSchemaReturnStateFinished: { state, schema, schemaId }.
+    const body = schemaRegistration({ state: 'finished', schema: ledgerSchema(), schemaId: SCHEMA_ID });
+    const result = await create({ json: body });
+    expect(result).toEqual({
+      state: 'finished',
+      schemaId: SCHEMA_ID,
+      schema: ledgerSchema(),
+      jobId: 'job-1',
+      raw: body,
+    });
+  });
+
+  it.each([
+    [
+      'registration',
+      'schemaState.schemaId',
+      schemaRegistration({ state: 'finished', schema: ledgerSchema() }),
+    ],
+    ['registration without schema', 'schemaState.schemaId', schemaRegistration({ state: 'finished' })],
+    ['flat', 'schemaId', schemaFlat({ schema: ledgerSchema(), schemaId: undefined })],
+  ])('refuses a finished %s answer without any schema id, naming %s', async (_shape, path, body) => {
+    const error = await rejectionOf(() => create({ json: body }));
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues).toEqual([
+      { path, message: 'is required once registration has finished' },
+    ]);
+    expect((error as ResponseValidationError).body).toEqual(JSON.parse(JSON.stringify(body)));
   });
 
   it('throws SchemaRegistrationError with the action when the ledger wants one', async () => {

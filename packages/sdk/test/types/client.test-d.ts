@@ -2,7 +2,9 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   type AcceptInvitationResult,
   AgentClient,
+  type AgentError,
   type AuthenticationError,
+  type BulkResult,
   type CredentialExchangeRecord,
   type DidResolutionResult,
   type OfferCreated,
@@ -37,8 +39,26 @@ describe('SDK method signatures', () => {
     expectTypeOf<SignInResult['expires_in']>().toEqualTypeOf<number>();
     expectTypeOf<AcceptInvitationResult['connectionRecord']>().toExtend<object | undefined>();
     expectTypeOf<undefined>().toExtend<AcceptInvitationResult['connectionRecord']>();
-    expectTypeOf<OfferCreated['invitationUrl']>().toEqualTypeOf<string | undefined>();
-    expectTypeOf<SchemaCreated['schemaId']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<OfferCreated['deepLinkURL']>().toEqualTypeOf<string | undefined>();
+  });
+
+  it('do not make optional what the SDK has checked', () => {
+    // schemas.create throws unless registration finished with an id.
+    expectTypeOf<SchemaCreated['schemaId']>().toEqualTypeOf<string>();
+    expectTypeOf<SchemaCreated['state']>().toEqualTypeOf<'finished'>();
+    // offers.create refuses an answer without the link to share.
+    expectTypeOf<OfferCreated['invitationUrl']>().toEqualTypeOf<string>();
+    // A failed bulk row always says why and whether it may have been sent; a sent one its request.
+    const result = {} as BulkResult;
+    if (result.status === 'failed') {
+      expectTypeOf(result.error).toEqualTypeOf<AgentError>();
+      expectTypeOf(result.inDoubt).toEqualTypeOf<boolean>();
+    }
+    if (result.status === 'sent') {
+      expectTypeOf(result.batch).toEqualTypeOf<number>();
+      expectTypeOf(result.error).toEqualTypeOf<undefined>();
+    }
+    if (result.status === 'skipped') expectTypeOf(result.error).toEqualTypeOf<AgentError | undefined>();
   });
 
   it('offer the known enum values while accepting unknown ones', () => {

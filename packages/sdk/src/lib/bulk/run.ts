@@ -17,7 +17,9 @@ const BulkConfig = z.object({
 });
 
 type Planned = BulkBatchRow & { offer: EmailOfferItem };
-type Outcome = Pick<BulkResult, 'status' | 'inDoubt' | 'error'>;
+/** What happened to the rows of one request. */
+type Outcome = { status: 'sent' } | { status: 'failed'; inDoubt: boolean; error: AgentError } | Skipped;
+type Skipped = { status: 'skipped'; error?: AgentError };
 
 /** The scheduler of one bulk send: pulls rows as slots free up, batches, sends, retries. */
 export class BulkRun {
@@ -181,7 +183,7 @@ export class BulkRun {
     return signal ? new AbortError('The bulk send was aborted', { cause: signal.reason }) : undefined;
   }
 
-  #skipped(): Outcome {
+  #skipped(): Skipped {
     const reason = this.#stopReason();
     return { status: 'skipped', ...(reason instanceof AgentError ? { error: reason } : {}) };
   }

@@ -16,17 +16,42 @@ export interface BulkBatchRow {
 }
 
 /**
- * The outcome of one row. `sent`: the service accepted its request. `failed`: invalid (not sent), or
- * its request failed; `inDoubt` is true when that request may have reached the service (5xx,
- * timeout, connection lost after sending), so the e-mail may have gone out. `skipped`: not sent
- * because the run stopped (abort, or a fatal error such as 401/403).
+ * The outcome of one row, told apart by `status`. `sent`: the service accepted its request.
+ * `failed`: invalid (not sent, no `batch`), or its request failed; `inDoubt` is true when that
+ * request may have reached the service (5xx, timeout, connection lost after sending), so the e-mail
+ * may have gone out. `skipped`: not sent because the run stopped (abort, or a fatal error such as
+ * 401/403), with that error when the SDK raised it.
  */
-export interface BulkResult extends BulkBatchRow {
-  status: 'sent' | 'failed' | 'skipped';
-  /** The 1-based number of the request that carried the row, once it was handed to a request. */
-  batch?: number;
-  inDoubt?: boolean;
-  error?: AgentError;
+export type BulkResult = BulkSent | BulkFailed | BulkSkipped;
+
+/** A row whose request the service accepted. */
+export interface BulkSent extends BulkBatchRow {
+  status: 'sent';
+  /** The 1-based number of the request that carried the row. */
+  batch: number;
+  inDoubt?: undefined;
+  error?: undefined;
+}
+
+/** A row that was invalid (never sent) or whose request failed. */
+export interface BulkFailed extends BulkBatchRow {
+  status: 'failed';
+  /** The request that carried the row; absent for an invalid row. */
+  batch?: number | undefined;
+  /** True when the request may have reached the service (the e-mail may have gone out). */
+  inDoubt: boolean;
+  /** Why: a {@link RequestValidationError} for an invalid row, else the request's error. */
+  error: AgentError;
+}
+
+/** A row not sent because the run stopped. */
+export interface BulkSkipped extends BulkBatchRow {
+  status: 'skipped';
+  /** The request the row was planned for, when it had been given one. */
+  batch?: number | undefined;
+  inDoubt?: undefined;
+  /** What stopped the run, when the SDK raised it (an {@link AbortError}, a 401 …). */
+  error?: AgentError | undefined;
 }
 
 /** Options of a bulk send. */
