@@ -1,9 +1,13 @@
 import type { CliContext } from './context.js';
+import { printable, printableJson } from './printable.js';
 import type { Style } from './style.js';
 
-/** Data as the `--json` output prints it: the SDK result, indented, stable across releases. */
+/**
+ * Data as the `--json` output prints it: the SDK result, indented, stable across releases. Control
+ * and format characters in strings are `\uXXXX` escapes, so JSON on a terminal is safe too.
+ */
 export function toJson(data: unknown): string {
-  return JSON.stringify(data, null, 2);
+  return printableJson(JSON.stringify(data, null, 2));
 }
 
 /** Prints a command's result on stdout: JSON with `--json`, else the presenter's text. */
@@ -14,15 +18,15 @@ export function printData<T>(ctx: CliContext, data: T, present: (data: T, style:
 
 /** Reports success on stderr (`✓ …`), so stdout stays data only. */
 export function printDone(ctx: CliContext, message: string): void {
-  ctx.io.err(`${ctx.style.green('✓')} ${message}`);
+  ctx.io.err(`${ctx.style.green('✓')} ${printable(message)}`);
 }
 
 /** Prints a note on stderr: what a result printed on stdout means for the person reading it. */
 export function printNote(ctx: CliContext, message: string): void {
-  ctx.io.err(`note: ${message}`);
+  ctx.io.err(`note: ${printable(message)}`);
 }
 
 /** Prints a warning on stderr. */
 export function printWarning(ctx: CliContext, message: string): void {
-  ctx.io.err(`${ctx.style.yellow('warning:')} ${message}`);
+  ctx.io.err(`${ctx.style.yellow('warning:')} ${printable(message)}`);
 }

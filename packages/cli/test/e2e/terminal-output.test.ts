@@ -34,6 +34,33 @@ describe('server text on a terminal (item 5)', { timeout: 60_000 }, () => {
   });
 });
 
+describe('Unicode format characters from the server (attack F11)', { timeout: 60_000 }, () => {
+  // Right-to-left override, isolates, zero-width space, line separator, BOM, a tag character.
+  const sneaky = 'invoice\u202Efdp.exe\u2066x\u2069\u200B\u2028\uFEFF\u{E0041}end';
+  const FORMAT = /[\u202A-\u202E\u2066-\u2069\u200B-\u200F\u2028\u2029\uFEFF\u{E0000}-\u{E007F}]/u;
+
+  it('escapes them in tables, --verbose bodies and --json, like control characters', async () => {
+    hostile.answer([record(sneaky)]);
+    const table = await e2e.run(['credentials', 'list', '--base-url', hostile.url(), '--verbose'], {
+      env: TOKEN,
+    });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain('invoice\\u202efdp.exe\\u2066x\\u2069\\u200b\\u2028\\ufeff\\u{e0041}end');
+    expect(table.stdout + table.stderr).not.toMatch(FORMAT);
+    const json = await e2e.run(['credentials', 'list', '--base-url', hostile.url(), '--json'], {
+      env: TOKEN,
+    });
+    expect(json.stdout).not.toMatch(FORMAT);
+    expect((JSON.parse(json.stdout) as { id: string }[])[0]?.id).toBe(sneaky);
+  });
+
+  it('escapes them in what the CLI echoes back (config set)', async () => {
+    const result = await e2e.run(['config', 'set', 'org', `org\u202Eevil`, '--profile', 'f11']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('✓ org = org\\u202eevil (profile "f11")\n');
+  });
+});
+
 describe('large lists (item 6)', { timeout: 120_000 }, () => {
   it('prints a table of 150 000 records', async () => {
     hostile.answer(Array.from({ length: 150_000 }, (_, i) => record(`id-${i}`)));
