@@ -15,14 +15,16 @@ function joinsEmoji(text: string, at: number): boolean {
   const before = text.slice(Math.max(0, at - 2), at);
   const after = text.slice(at + 1, at + 3);
   return (
-    /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]$/u.test(before) &&
+    /(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F)$/u.test(before) &&
     /^\p{Extended_Pictographic}/u.test(after)
   );
 }
 
-/** Replaces each character of `text` that `unsafe` matches by `escape(character)`. */
-function replaceUnsafe(text: string, unsafe: RegExp, escape: (c: string) => string): string {
-  return text.replace(unsafe, (c: string, at: number) => (c === ZWJ && joinsEmoji(text, at) ? c : escape(c)));
+/** Replaces each character of `text` that `unsafe` matches by `escaped(character)`. */
+function replaceUnsafe(text: string, unsafe: RegExp, escaped: (c: string) => string): string {
+  return text.replace(unsafe, (c: string, at: number) =>
+    c === ZWJ && joinsEmoji(text, at) ? c : escaped(c),
+  );
 }
 
 /**
