@@ -9,6 +9,7 @@ import {
   errorResponse,
   relayedResponse,
   renderError,
+  validationFailed,
 } from './http.js';
 import { counted, type ResolverInfo } from './resolver.js';
 import { DEMO_USER, type UserRecord } from './state.js';
@@ -92,9 +93,41 @@ function authorize(ctx: SandboxContext, spec: { style: ErrorStyle; path: string 
 }
 
 /**
+ * The query and body, checked with the endpoint's schemas; or the answer refusing them: the real
+ * agent's 422 on the platform flavour's agent routes, a 400 listing every field everywhere else
+ * (and for a body that is not JSON).
+ */
+async function validate<B extends z.ZodType | undefined, Q extends z.ZodType | undefined>(
+  ctx: SandboxContext,
+  spec: EndpointSpec<B, Q>,
+  request: Request,
+): Promise<{ body: Output<B>; query: Output<Q> } | { refused: Response }> {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const query = spec.query ? check(spec.query, params, 'query') : undefined;
+  const json = spec.body ? await readJson(request) : undefined;
+  const schema = ctx.flavor === 'platform' ? (spec.platformBody ?? spec.body) : spec.body;
+  const body = schema && json?.ok ? check(schema, json.value, 'body') : undefined;
+  const failed = [query, body].flatMap((checked) => (checked && !checked.ok ? [checked] : []));
+  if (ctx.flavor === 'platform' && spec.style === 'agent' && json?.ok !== false && failed.length > 0) {
+    return { refused: validationFailed(Object.assign({}, ...failed.map((checked) => checked.details))) };
+  }
+  const messages = [
+    ...(query && !query.ok ? query.messages : []),
+    ...(json && !json.ok ? ['body must be valid JSON'] : []),
+    ...(body && !body.ok ? body.messages : []),
+    ...(ctx.flavor === 'platform' && spec.style === 'gateway' && json?.ok ? notEmpty(json.value) : []),
+  ];
+  if (messages.length > 0) return { refused: badRequest(spec.style, messages) };
+  return {
+    body: (body?.ok ? body.data : undefined) as Output<B>,
+    query: (query?.ok ? query.data : undefined) as Output<Q>,
+  };
+}
+
+/**
  * An msw handler of the sandbox: counts the request and applies faults, then checks the token
- * (401), organisation membership (403) and the query and body against the SDK's schemas (400
- * listing every field), and only then runs `run`. An {@link HttpError} thrown by `run` becomes the
+ * (401), organisation membership (403) and the query and body against the SDK's schemas (see
+ * {@link validate}), and only then runs `run`. An {@link HttpError} thrown by `run` becomes the
  * error answer of the endpoint's style.
  */
 export function endpoint<
@@ -109,26 +142,9 @@ export function endpoint<
     const { user, denied } =
       spec.auth === false ? { user: undefined, denied: undefined } : authorize(ctx, spec, info);
     if (denied) return denied;
-    const messages: string[] = [];
-    const query = spec.query
-      ? check(spec.query, Object.fromEntries(new URL(info.request.url).searchParams), 'query')
-      : undefined;
-    if (query && !query.ok) messages.push(...query.messages);
-    const json = spec.body ? await readJson(info.request) : undefined;
-    if (json && !json.ok) messages.push('body must be valid JSON');
-    const schema = ctx.flavor === 'platform' ? (spec.platformBody ?? spec.body) : spec.body;
-    const body = schema && json?.ok ? check(schema, json.value, 'body') : undefined;
-    if (body && !body.ok) messages.push(...body.messages);
-    if (ctx.flavor === 'platform' && spec.style === 'gateway' && json?.ok)
-      messages.push(...notEmpty(json.value));
-    if (messages.length > 0) return badRequest(spec.style, messages);
-    const call = {
-      request: info.request,
-      user,
-      body: (body?.ok ? body.data : undefined) as Output<B>,
-      query: (query?.ok ? query.data : undefined) as Output<Q>,
-      param: (name: string) => paramOf(info, name),
-    };
+    const input = await validate(ctx, spec, info.request);
+    if ('refused' in input) return input.refused;
+    const call = { request: info.request, user, ...input, param: (name: string) => paramOf(info, name) };
     try {
       return await run(call);
     } catch (error) {

@@ -62,6 +62,11 @@ export function errorResponse(
   return HttpResponse.json({ statusCode: status, message, error }, { status });
 }
 
+/** The real agent's (tsoa) answer to a body or query it refuses: 422 naming each field. */
+export function validationFailed(details: Record<string, { message: string }>) {
+  return HttpResponse.json({ message: 'Validation Failed', details }, { status: 422 });
+}
+
 /** A NestJS-style 400 whose `message` lists each field that is wrong. */
 export function badRequest(style: ErrorStyle, messages: string[]) {
   return errorResponse(style, 400, messages, 'Bad Request');

@@ -18,7 +18,8 @@ export interface SandboxOptions {
   /**
    * `spec` (default): the one service of the interface. `platform`: the real platform gateway and
    * agent where they differ: encrypted sign-in password, legacy sign-in answer, `/v1` routes,
-   * relayed agent failures nested, `comment: ""` refused, top-level `presentationDefinition`.
+   * relayed agent failures nested, `comment: ""` refused, top-level `presentationDefinition`,
+   * `POST /credentials/accept-offer`, the agent's 422 `Validation Failed` for a refused body.
    */
   flavor?: SandboxFlavor;
   /** Platform flavour: the key sign-in passwords are encrypted with; default a random one. */

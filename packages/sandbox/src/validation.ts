@@ -26,8 +26,30 @@ function describe(issue: z.core.$ZodIssue, root: string): string[] {
   return [`${field} ${issue.message}`];
 }
 
-/** The outcome of checking a value against a request schema. */
-export type Checked<T> = { ok: true; data: T } | { ok: false; messages: string[] };
+/** One entry of the real agent's (tsoa) 422 `details`: `body.issuerId`, or the parent of excess fields. */
+function detail(issue: z.core.$ZodIssue, root: string): [string, { message: string }] {
+  const where = fieldPath(issue.path);
+  const key = where ? `${root}.${where}` : root;
+  if (issue.code === 'unrecognized_keys') {
+    return [key, { message: `"${issue.keys.join(',')}" is an excess property and therefore is not allowed` }];
+  }
+  if (issue.code === 'invalid_type') {
+    const name = String(issue.path.at(-1) ?? root);
+    return [
+      key,
+      { message: issue.input === undefined ? `'${name}' is required` : `invalid ${issue.expected} value` },
+    ];
+  }
+  return [key, { message: issue.message }];
+}
+
+/** The 422 `details` of the real agent, one entry per field. */
+export type ValidationDetails = Record<string, { message: string }>;
+
+/** The outcome of checking a value against a request schema, in the words of both services. */
+export type Checked<T> =
+  | { ok: true; data: T }
+  | { ok: false; messages: string[]; details: ValidationDetails };
 
 /**
  * Checks a request body or query with the SDK's schema. Messages name fields, never values, so
@@ -36,5 +58,10 @@ export type Checked<T> = { ok: true; data: T } | { ok: false; messages: string[]
 export function check<S extends z.ZodType>(schema: S, value: unknown, root: string): Checked<z.output<S>> {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return { ok: true, data: result.data };
-  return { ok: false, messages: result.error.issues.flatMap((issue) => describe(issue, root)) };
+  const { issues } = result.error;
+  return {
+    ok: false,
+    messages: issues.flatMap((issue) => describe(issue, root)),
+    details: Object.fromEntries(issues.map((issue) => detail(issue, root))),
+  };
 }

@@ -55,6 +55,14 @@ describe('GET /credentials filters', () => {
   });
 });
 
+describe('POST /credentials/accept-offer', () => {
+  it('is not served by the spec flavour, whose holder route is negotiate-offer', () => {
+    const routes = ctx.sandbox.handlers.map((h) => h.info.header);
+    expect(routes).toContain(`POST ${ctx.sandbox.baseUrl}/credentials/negotiate-offer`);
+    expect(routes.filter((h) => h.includes('accept-offer'))).toEqual([]);
+  });
+});
+
 describe('POST /credentials/negotiate-offer', () => {
   const negotiate = (
     agent: Awaited<ReturnType<typeof signedInClient>>,

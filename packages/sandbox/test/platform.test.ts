@@ -1,34 +1,11 @@
-import { encryptPassword } from '@credential-agent/sdk';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ORG_ID, DEMO_USER, type Sandbox } from '../src/index.js';
+import { DEMO_ORG_ID, DEMO_USER } from '../src/index.js';
 import { call, useSandbox } from './support/msw.js';
 import { emailParams, offerParams, proofParams } from './support/params.js';
+import { connection, signIn, tokenOf } from './support/platform.js';
 
 const AGENT_KEY = 'agent-api-key-7d1e';
 const ctx = useSandbox({ flavor: 'platform', passwordKey: 'platform-key-42', agentKey: AGENT_KEY });
-
-async function signIn(sandbox: Sandbox, path = '/auth/signin', password: string = DEMO_USER.password) {
-  const encrypted = await encryptPassword(password, sandbox.passwordKey ?? '');
-  return call(sandbox, path, { body: { email: DEMO_USER.email, password: encrypted, isPasskey: false } });
-}
-
-async function tokenOf(sandbox: Sandbox): Promise<string> {
-  return ((await (await signIn(sandbox)).json()) as { data: { access_token: string } }).data.access_token;
-}
-
-/** A connection made the way a holder makes one: accepting a shareable offer's invitation. */
-async function connection(sandbox: Sandbox, token: string): Promise<string> {
-  const offer = await call(sandbox, `/orgs/${DEMO_ORG_ID}/credentials/oob/offer?credentialType=jsonld`, {
-    token,
-    body: offerParams(),
-  });
-  const { data } = (await offer.json()) as { data: { outOfBandRecordId: string } };
-  const accepted = await call(sandbox, `/oob/${data.outOfBandRecordId}/accept-invitation`, {
-    authorization: AGENT_KEY,
-    body: {},
-  });
-  return ((await accepted.json()) as { connectionRecord: { id: string } }).connectionRecord.id;
-}
 
 describe('the platform flavour', () => {
   it('signs in with the encrypted password, on / and /v1, answering the legacy shape without scope', async () => {

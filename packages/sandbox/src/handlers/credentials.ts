@@ -1,5 +1,6 @@
-import { CredentialListParams, NegotiateOfferParams } from '@credential-agent/sdk/models';
+import { AUTO_ACCEPT_VALUES, CredentialListParams, NegotiateOfferParams } from '@credential-agent/sdk/models';
 import { type HttpHandler, HttpResponse } from 'msw';
+import * as z from 'zod';
 import type { SandboxContext } from '../context.js';
 import { endpoint } from '../endpoint.js';
 import { HttpError, recordNotFound } from '../http.js';
@@ -17,16 +18,30 @@ function matches(record: SandboxCredentialRecord, filters: Filters): boolean {
 }
 
 /**
+ * The real agent's `accept-offer` body (its `AcceptCredentialOfferOptions`): the record names its
+ * connection, so there is no `connectionId`, and no other field is allowed.
+ */
+const AcceptOfferParams = z.strictObject({
+  credentialRecordId: z.string().min(1),
+  credentialFormats: z.record(z.string(), z.unknown()).optional(),
+  autoAcceptCredential: z.enum(AUTO_ACCEPT_VALUES).optional(),
+  comment: z.string().optional(),
+});
+
+/**
  * The holder accepts the offer: its record moves `offer-received` → `request-sent` and the issuer's
  * `offer-sent` → `request-received`, and that snapshot is the answer (as a real agent answers before
  * the issuer reacts). When the issuer auto-accepts (`autoAcceptCredential: 'always'`, the default
  * of offers), it then issues at once: issuer `credential-issued` → `done`, holder
  * `credential-received` → `done`, with the stored credential listed in `credentials`.
+ * `connectionId` is given to `negotiate-offer` and must be the record's; `accept-offer` has none.
  */
-function negotiate(ctx: SandboxContext, recordId: string, connectionId: string): SandboxCredentialRecord {
+function acceptOffer(ctx: SandboxContext, recordId: string, connectionId?: string): SandboxCredentialRecord {
   const holder = ctx.state.credentials.get(recordId);
   if (!holder) throw recordNotFound('CredentialRecord', recordId);
-  if (holder.connectionId !== connectionId) throw recordNotFound('ConnectionRecord', connectionId);
+  if (connectionId !== undefined && holder.connectionId !== connectionId) {
+    throw recordNotFound('ConnectionRecord', connectionId);
+  }
   if (holder.state !== 'offer-received') {
     throw new HttpError(
       500,
@@ -41,18 +56,25 @@ function negotiate(ctx: SandboxContext, recordId: string, connectionId: string):
   return answer;
 }
 
-/** `GET /credentials` and `POST /credentials/negotiate-offer` of the agent controller. */
+/**
+ * `GET /credentials` and the holder's answer to an offer: `POST /credentials/negotiate-offer` (the
+ * spec), and on the platform flavour also `POST /credentials/accept-offer` (the real agent's route).
+ */
 export function credentialHandlers(ctx: SandboxContext): HttpHandler[] {
-  return [
-    endpoint(
-      ctx,
-      { method: 'get', path: '/credentials', style: 'agent', query: CredentialListParams },
-      ({ query }) => HttpResponse.json([...ctx.state.credentials.values()].filter((r) => matches(r, query))),
-    ),
-    endpoint(
-      ctx,
-      { method: 'post', path: '/credentials/negotiate-offer', style: 'agent', body: NegotiateOfferParams },
-      ({ body }) => HttpResponse.json(negotiate(ctx, body.credentialRecordId, body.connectionId)),
-    ),
-  ];
+  const list = endpoint(
+    ctx,
+    { method: 'get', path: '/credentials', style: 'agent', query: CredentialListParams },
+    ({ query }) => HttpResponse.json([...ctx.state.credentials.values()].filter((r) => matches(r, query))),
+  );
+  const negotiate = endpoint(
+    ctx,
+    { method: 'post', path: '/credentials/negotiate-offer', style: 'agent', body: NegotiateOfferParams },
+    ({ body }) => HttpResponse.json(acceptOffer(ctx, body.credentialRecordId, body.connectionId)),
+  );
+  const accept = endpoint(
+    ctx,
+    { method: 'post', path: '/credentials/accept-offer', style: 'agent', body: AcceptOfferParams },
+    ({ body }) => HttpResponse.json(acceptOffer(ctx, body.credentialRecordId)),
+  );
+  return ctx.flavor === 'platform' ? [list, negotiate, accept] : [list, negotiate];
 }
