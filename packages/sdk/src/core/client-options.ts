@@ -10,9 +10,9 @@ export interface AgentDeployment {
   /** The agent controller's base URL, e.g. `https://agent.example.com`. */
   baseUrl: string;
   /** The agent's API key; without it, agent routes carry the platform's bearer token. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** How the key is sent: `raw` (default, as real agents want: `Authorization: <key>`) or `bearer`. */
-  scheme?: 'raw' | 'bearer';
+  scheme?: 'raw' | 'bearer' | undefined;
 }
 
 /** Builds a {@link RequestValidationError} about a client option. */

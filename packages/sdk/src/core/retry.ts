@@ -1,22 +1,36 @@
 /** How failed attempts are retried. `retry: 2` is short for `{ limit: 2 }`; `false` turns retries off. */
 export interface RetryOptions {
   /** Retries after the first attempt. Default 2. */
-  limit?: number;
+  limit?: number | undefined;
   /** First backoff delay in ms, doubled each retry, with jitter. Default 300. */
-  baseDelay?: number;
+  baseDelay?: number | undefined;
   /** Largest backoff delay in ms. Default 10 000. */
-  maxDelay?: number;
+  maxDelay?: number | undefined;
   /** A `Retry-After` longer than this (ms) is not waited for: the error is thrown. Default 60 000. */
-  maxRetryAfter?: number;
+  maxRetryAfter?: number | undefined;
 }
 
-export type ResolvedRetry = Required<RetryOptions>;
+/** A retry policy with every value filled in. */
+export interface ResolvedRetry {
+  limit: number;
+  baseDelay: number;
+  maxDelay: number;
+  maxRetryAfter: number;
+}
 
+const DEFAULT_RETRY: ResolvedRetry = { limit: 2, baseDelay: 300, maxDelay: 10_000, maxRetryAfter: 60_000 };
+
+/** The policy of a `retry` option; a value left out or `undefined` keeps its default. */
 export function resolveRetry(retry: RetryOptions | number | false | undefined): ResolvedRetry {
-  const base = { limit: 2, baseDelay: 300, maxDelay: 10_000, maxRetryAfter: 60_000 };
-  if (retry === false) return { ...base, limit: 0 };
-  if (typeof retry === 'number') return { ...base, limit: Math.max(0, retry) };
-  return { ...base, ...retry };
+  if (retry === false) return { ...DEFAULT_RETRY, limit: 0 };
+  if (typeof retry === 'number') return { ...DEFAULT_RETRY, limit: Math.max(0, retry) };
+  const { limit, baseDelay, maxDelay, maxRetryAfter } = retry ?? {};
+  return {
+    limit: limit ?? DEFAULT_RETRY.limit,
+    baseDelay: baseDelay ?? DEFAULT_RETRY.baseDelay,
+    maxDelay: maxDelay ?? DEFAULT_RETRY.maxDelay,
+    maxRetryAfter: maxRetryAfter ?? DEFAULT_RETRY.maxRetryAfter,
+  };
 }
 
 /** What went wrong with one attempt, as far as the retry decision is concerned. */

@@ -55,11 +55,11 @@ export interface RetryEvent {
 /** Observers for logging and metrics. Errors thrown by hooks are ignored. */
 export interface TransportHooks {
   /** Called before each attempt is sent. */
-  onRequest?: (event: RequestEvent) => void;
+  onRequest?: ((event: RequestEvent) => void) | undefined;
   /** Called once each answer has been read, error answers included. */
-  onResponse?: (event: ResponseEvent) => void;
+  onResponse?: ((event: ResponseEvent) => void) | undefined;
   /** Called before waiting to retry a failed attempt. */
-  onRetry?: (event: RetryEvent) => void;
+  onRetry?: ((event: RetryEvent) => void) | undefined;
 }
 
 export interface TransportOptions {

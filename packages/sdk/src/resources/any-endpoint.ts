@@ -9,18 +9,18 @@ export interface AnyRequest<S extends z.ZodType | undefined = undefined> extends
   /** Relative to the base URL, e.g. `/credentials/accept-offer`; may carry a `?query`. */
   path: string;
   /** Query values, added to any the path carries; `undefined` values are left out. */
-  query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  query?: Readonly<Record<string, string | number | boolean | undefined>> | undefined;
   /** Sent as JSON when given. */
   body?: unknown;
   /** A zod schema that validates and types the answer; without it the body comes back as `unknown`. */
-  schema?: S;
+  schema?: S | undefined;
   /** Send the token (or the agent's key). Default true. */
-  auth?: boolean;
+  auth?: boolean | undefined;
   /**
    * Which service of a split deployment (the client's `agent` option) answers: by default the
    * platform for `/auth/…` and `/orgs/…` (also under `/v1`), the agent for anything else.
    */
-  target?: 'platform' | 'agent';
+  target?: 'platform' | 'agent' | undefined;
 }
 
 function refuse(path: 'path' | 'method', message: string): RequestValidationError {

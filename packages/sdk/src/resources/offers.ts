@@ -17,7 +17,7 @@ import { Resource } from './resource.js';
 
 /** Options of the offer calls: the `credentialType` query defaults to the body's `credentialType`. */
 export interface OfferOptions extends RequestOptions {
-  credentialType?: CredentialType;
+  credentialType?: CredentialType | undefined;
 }
 
 /** Out-of-band credential offers of one organisation. */

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createContext, runInContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   AgentError,
@@ -37,5 +39,23 @@ describe('error guards work across module copies (ESM and CJS builds)', () => {
     expect(
       isApiError(new NotFoundError('gone', { status: 404, body: undefined, method: 'GET', path: 'x' })),
     ).toBe(true);
+  });
+});
+
+describe('error guards work across realms', () => {
+  it('recognise an error built in another realm (a vm context with its own Error)', () => {
+    const cjsPath = new URL('../../dist/index.cjs', import.meta.url);
+    const sandbox = { module: { exports: {} as Record<string, unknown> }, require: createRequire(cjsPath) };
+    const context = createContext({ ...sandbox, URL, Headers, TextEncoder, TextDecoder, AbortController });
+    runInContext(
+      `(function (module, exports, require) {${readFileSync(cjsPath, 'utf8')}\n})(module, module.exports, require)`,
+      context,
+    );
+    const other = (context['module'] as typeof sandbox.module).exports as typeof cjs;
+    const error = new other.NotFoundError('gone', { status: 404, body: undefined, method: 'GET', path: 'x' });
+    expect(error instanceof Error).toBe(false);
+    expect(isAgentError(error)).toBe(true);
+    expect(isApiError(error)).toBe(true);
+    expect(ApiError.is(error)).toBe(true);
   });
 });

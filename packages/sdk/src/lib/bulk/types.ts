@@ -5,7 +5,7 @@ import type { EmailOfferItem, OfferEmailParams } from '../../models/offers.js';
 
 /** One holder of a bulk send. `row` is the caller's key (e.g. a CSV line); default: 1-based position. */
 export interface BulkRow {
-  row?: number | string;
+  row?: number | string | undefined;
   offer: EmailOfferItem;
 }
 
@@ -57,24 +57,24 @@ export interface BulkSkipped extends BulkBatchRow {
 /** Options of a bulk send. */
 export interface BulkOptions {
   /** Holders per request; default 10 (the cap of the demo deployment). */
-  batchSize?: number;
+  batchSize?: number | undefined;
   /** Requests in flight at most; default 4. */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /** Stops the run: no new request starts; requests in flight are cancelled (their rows are in doubt). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * Stops the run gently: no new request starts (rows not yet sent are `skipped`), requests in
    * flight finish and report their outcome. The iterator then throws an {@link AbortError}.
    */
-  stop?: AbortSignal;
+  stop?: AbortSignal | undefined;
   /** Retries of a request the service did not process (429, 503 + Retry-After, refused connection). Default 5. */
-  retry?: RetryOptions | number | false;
+  retry?: RetryOptions | number | false | undefined;
   /** Timeout per request in ms; default the client's. */
-  timeout?: number | false;
+  timeout?: number | false | undefined;
   /** Awaited before a request is sent (e.g. to journal it); a throw stops the run, the batch is skipped. */
-  onBatchStart?: (rows: readonly BulkBatchRow[], batch: number) => void | Promise<void>;
+  onBatchStart?: ((rows: readonly BulkBatchRow[], batch: number) => void | Promise<void>) | undefined;
   /** Awaited after a request settled, before its results are yielded; a throw stops the run. */
-  onBatchEnd?: (results: readonly BulkResult[], batch: number) => void | Promise<void>;
+  onBatchEnd?: ((results: readonly BulkResult[], batch: number) => void | Promise<void>) | undefined;
 }
 
 /** Sends one request of a bulk run. */
