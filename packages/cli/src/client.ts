@@ -1,9 +1,10 @@
 import { AgentClient, MemoryTokenStore, type TokenStore } from '@credential-agent/sdk';
-import { type ConfigStore, sameBaseUrl } from './config-file.js';
-import { AuthRequiredError, UsageError } from './errors.js';
+import type { ConfigStore } from './config-file.js';
+import { UsageError } from './errors.js';
 import { nodeFetch } from './node-fetch.js';
 import type { Settings } from './run-settings.js';
 import type { Secrets } from './secrets.js';
+import { foreignTokenError } from './token-owner.js';
 import { verboseHooks } from './verbose.js';
 
 /** What the SDK client of one run is built from. */
@@ -21,20 +22,13 @@ export interface ClientInit {
 }
 
 /**
- * Refuses to send the profile's token to a base URL other than the one that issued it (a token
- * stored before tokens were tagged belongs to the profile's base URL).
+ * Refuses to send the profile's token to a base URL other than the one that issued it.
  * @throws {@link AuthRequiredError} naming both URLs.
  */
 function checkTokenOwner(init: ClientInit): void {
   const { settings, config, baseUrl } = init;
-  const profile = config.profile(settings.profile);
-  if (!profile.token) return;
-  const issuer = profile.token.issuedBy ?? profile.baseUrl;
-  if (issuer !== undefined && sameBaseUrl(issuer, baseUrl)) return;
-  throw new AuthRequiredError(
-    `the token of profile "${settings.profile}" was issued by ${issuer ?? 'an unknown base URL'}, not ${baseUrl}: it is not sent there`,
-    `run: agent-cli login --base-url ${baseUrl} --profile <another profile>, or set AGENT_CLI_TOKEN`,
-  );
+  const error = foreignTokenError(settings.profile, config.profile(settings.profile), baseUrl);
+  if (error) throw error;
 }
 
 /**

@@ -14,13 +14,30 @@ export interface SessionView {
   signedIn: boolean;
   /** Where the token comes from: the profile, or `AGENT_CLI_TOKEN`. */
   tokenSource: 'profile' | 'env' | undefined;
-  /** ISO time, when known. */
-  expiresAt: string | undefined;
-  expired: boolean;
+  /** The base URL that issued the profile's token: the only one it is sent to. */
+  tokenIssuedBy: string | undefined;
+  /** ISO time; null when unknown (`AGENT_CLI_TOKEN` is not checked) or not signed in. */
+  expiresAt: string | null;
+  /** Null when unknown: `AGENT_CLI_TOKEN` (whoami sends no request) or a token without expiry. */
+  expired: boolean | null;
+}
+
+/** A stored token that is not sent to the base URL in use, because another one issued it. */
+function foreign(view: SessionView): boolean {
+  return view.tokenSource === 'profile' && !view.signedIn;
+}
+
+function tokenField(view: SessionView): string {
+  if (view.tokenSource === 'env') return 'from AGENT_CLI_TOKEN';
+  if (foreign(view))
+    return `stored for ${view.tokenIssuedBy ?? 'another base URL'} (not sent to this base URL)`;
+  return view.signedIn ? 'stored in profile' : '-';
 }
 
 function expiry(view: SessionView, now: number, style: Style): Field {
-  if (!view.signedIn) return ['Expires', 'not signed in', style.yellow];
+  if (!view.signedIn) {
+    return ['Expires', foreign(view) ? 'not signed in at this base URL' : 'not signed in', style.yellow];
+  }
   if (view.tokenSource === 'env') return ['Expires', 'not checked (whoami sends no request)'];
   if (!view.expiresAt) return ['Expires', 'unknown'];
   if (view.expired) return ['Expires', `${view.expiresAt} (expired)`, style.red];
@@ -39,10 +56,7 @@ export function presentSession(view: SessionView, style: Style, now: number = Da
       ['Agent key', view.agentKey ? 'set (not shown)' : '-'],
       ['Org', view.org ?? '(not set)'],
       ['User', view.email],
-      [
-        'Token',
-        view.tokenSource === 'env' ? 'from AGENT_CLI_TOKEN' : view.signedIn ? 'stored in profile' : '-',
-      ],
+      ['Token', tokenField(view)],
       expiry(view, now, style),
     ],
     style,

@@ -49,7 +49,7 @@ export async function runLogin(ctx: CliContext, opts: LoginOptions): Promise<voi
     ...(settings.baseUrlSource === 'flag' ? { baseUrl: settings.baseUrl } : {}),
     ...(settings.orgSource === 'flag' ? { org: settings.org } : {}),
   });
-  const view = await sessionView(ctx);
+  const { view } = await sessionView(ctx);
   printDone(
     ctx,
     `Signed in as ${email} (profile "${view.profile}", token expires ${view.expiresAt ?? 'unknown'})`,

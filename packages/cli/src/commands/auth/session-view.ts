@@ -1,23 +1,34 @@
 import { isExpired } from '@credential-agent/sdk';
 import type { CliContext } from '../../context.js';
 import type { SessionView } from '../../presenters/session.js';
+import { foreignTokenError, tokenIssuer } from '../../token-owner.js';
 
-/** The session of the selected profile (or `AGENT_CLI_TOKEN`), without the token. */
-export async function sessionView(ctx: CliContext): Promise<SessionView> {
+/**
+ * The session of the selected profile (or `AGENT_CLI_TOKEN`), without the token, and the error
+ * that ends `whoami` when the profile's token belongs to another base URL than the one in use.
+ */
+export async function sessionView(ctx: CliContext): Promise<{ view: SessionView; foreign?: Error }> {
   const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
   const profile = config.profile(settings.profile);
   const token = settings.envToken ? undefined : profile.token;
-  const signedIn = settings.envToken !== undefined || token !== undefined;
-  return {
+  const foreign =
+    token && settings.baseUrl !== undefined
+      ? foreignTokenError(settings.profile, profile, settings.baseUrl)
+      : undefined;
+  const view: SessionView = {
     profile: settings.profile,
     baseUrl: settings.baseUrl,
     agentUrl: settings.agentUrl,
     agentKey: settings.agentKey !== undefined,
     org: settings.org,
     email: settings.envToken ? undefined : profile.email,
-    signedIn,
+    // A stored token of another base URL is not sent: not signed in there.
+    signedIn: settings.envToken !== undefined || (token !== undefined && foreign === undefined),
     tokenSource: settings.envToken ? 'env' : token ? 'profile' : undefined,
-    expiresAt: token?.expiresAt === undefined ? undefined : new Date(token.expiresAt).toISOString(),
-    expired: token ? isExpired(token) : false,
+    tokenIssuedBy: token ? tokenIssuer(profile) : undefined,
+    // Unknown (null) for AGENT_CLI_TOKEN, which whoami does not check, and a token without expiry.
+    expiresAt: token?.expiresAt === undefined ? null : new Date(token.expiresAt).toISOString(),
+    expired: token?.expiresAt === undefined ? null : isExpired(token),
   };
+  return foreign ? { view, foreign } : { view };
 }

@@ -20,8 +20,9 @@ export async function runWhoami(ctx: CliContext): Promise<void> {
     import('../../output.js'),
     import('../../errors.js'),
   ]);
-  const view = await sessionView(ctx);
+  const { view, foreign } = await sessionView(ctx);
   printData(ctx, view, presentSession);
+  if (foreign) throw foreign;
   if (!view.signedIn) throw new AuthRequiredError(`not signed in (profile "${view.profile}")`);
   if (view.expired) throw new AuthRequiredError(`the access token of profile "${view.profile}" has expired`);
 }

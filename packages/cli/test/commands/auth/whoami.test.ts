@@ -31,7 +31,7 @@ describe('agent-cli whoami', () => {
     expect(Object.keys(view).sort()).toEqual(
       [
         ...['agentKey', 'baseUrl', 'email', 'expired', 'expiresAt'],
-        ...['org', 'profile', 'signedIn', 'tokenSource'],
+        ...['org', 'profile', 'signedIn', 'tokenIssuedBy', 'tokenSource'],
       ].sort(),
     );
   });
