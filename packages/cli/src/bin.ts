@@ -18,12 +18,9 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${__AGENT_CLI_VERSION__}\n`);
 } else {
-  const [{ run }, { createContext }, { createIO }, { ExitCode }] = await Promise.all([
-    import('./main.js'),
-    import('./context.js'),
-    import('./io.js'),
-    import('./exit-codes.js'),
-  ]);
+  const [{ run }, { createContext }, { createIO, openControllingTerminal }, { ExitCode }] = await Promise.all(
+    [import('./main.js'), import('./context.js'), import('./io.js'), import('./exit-codes.js')],
+  );
   const controller = new AbortController();
   // Ctrl-C (SIGINT) or SIGTERM cancels the running call: it unwinds, says what may have happened
   // (a POST may have been processed), and exits 130 or 143. A second signal ends at once. A
@@ -42,7 +39,8 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const io = createIO({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+  const { stdin, stdout, stderr } = process;
+  const io = createIO({ stdin, stdout, stderr, openTerminal: openControllingTerminal });
   const ctx = createContext({ io, env: process.env, signal: controller.signal, platform: process.platform });
   const code = await run(argv, ctx);
   process.exitCode = code === ExitCode.Cancelled && first ? exitCodeOf(first.signal) : code;

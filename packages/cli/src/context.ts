@@ -36,7 +36,7 @@ export interface CliContext {
   readonly style: Style;
   /** Shows a spinner on stderr while a task runs (terminals only). */
   readonly spinner: Spinner;
-  /** True when prompts are allowed: stdin and stderr (where prompts are drawn) are terminals. */
+  /** True when prompts are allowed: stdin is a terminal, and stderr or the controlling terminal can show them. */
   readonly interactive: boolean;
   /** The flags typed for the command and the `--file` read, to name them in messages. */
   readonly given: GivenInput;
@@ -77,9 +77,11 @@ class Context implements CliContext {
     this.env = init.env;
     this.signal = init.signal;
     this.#platform = init.platform;
-    this.interactive = init.io.stdinIsTTY && init.io.stderrIsTTY;
+    const output = init.io.promptOutput;
+    this.interactive = init.io.stdinIsTTY && output !== undefined;
     this.prompter =
-      init.prompter ?? inquirerPrompter({ input: init.io.stdin, output: init.io.stderr }, init.signal);
+      init.prompter ??
+      inquirerPrompter({ input: init.io.stdin, output: output ?? (() => init.io.stderr) }, init.signal);
     this.secrets.add(init.env['AGENT_CLI_TOKEN']);
     this.secrets.add(init.env['AGENT_CLI_PASSWORD']);
   }

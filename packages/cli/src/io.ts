@@ -1,4 +1,6 @@
-import type { Readable, Writable } from 'node:stream';
+import { openSync } from 'node:fs';
+import { type Readable, Writable } from 'node:stream';
+import { WriteStream } from 'node:tty';
 
 /** The streams a command may use. Data goes to {@link CliIO.out}; everything else to {@link CliIO.err}. */
 export interface CliIO {
@@ -10,6 +12,12 @@ export interface CliIO {
   readStdin(): Promise<string>;
   readonly stdin: Readable;
   readonly stderr: Writable;
+  /**
+   * Where prompts are drawn, one stream per prompt (a prompt ends its stream when done): stderr
+   * when it is a terminal; else, when stdin is one, the controlling terminal (`agent-cli login 2>&1
+   * | tee log` still prompts there); undefined when there is none.
+   */
+  readonly promptOutput: (() => Writable) | undefined;
   readonly stdinIsTTY: boolean;
   readonly stdoutIsTTY: boolean;
   readonly stderrIsTTY: boolean;
@@ -20,6 +28,8 @@ export interface StdStreams {
   stdin: Readable & { isTTY?: boolean };
   stdout: Writable & { isTTY?: boolean };
   stderr: Writable & { isTTY?: boolean };
+  /** Opens the controlling terminal for writing (`/dev/tty`), if there is one. */
+  openTerminal?: () => WriteStream | undefined;
 }
 
 function line(text: string): string {
@@ -31,6 +41,43 @@ export async function readAll(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The controlling terminal opened for writing (`/dev/tty`, as ssh and sudo prompt), or undefined
+ * when the process has none (CI, a daemon, Windows).
+ */
+export function openControllingTerminal(): WriteStream | undefined {
+  try {
+    return new WriteStream(openSync('/dev/tty', 'w'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes to a terminal; ending it (as a finished prompt does) leaves the terminal open. */
+class TerminalView extends Writable {
+  readonly isTTY = true;
+  readonly #terminal: WriteStream;
+  constructor(terminal: WriteStream) {
+    super();
+    this.#terminal = terminal;
+  }
+  get columns(): number {
+    return this.#terminal.columns;
+  }
+  get rows(): number {
+    return this.#terminal.rows;
+  }
+  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.#terminal.write(chunk, done);
+  }
+}
+
+function promptOutput(streams: StdStreams): (() => Writable) | undefined {
+  if (streams.stderr.isTTY === true) return () => streams.stderr;
+  const terminal = streams.stdin.isTTY === true ? streams.openTerminal?.() : undefined;
+  return terminal && (() => new TerminalView(terminal));
 }
 
 /** A {@link CliIO} over real (or fake) streams. */
@@ -45,6 +92,7 @@ export function createIO(streams: StdStreams): CliIO {
     readStdin: () => readAll(streams.stdin),
     stdin: streams.stdin,
     stderr: streams.stderr,
+    promptOutput: promptOutput(streams),
     stdinIsTTY: streams.stdin.isTTY === true,
     stdoutIsTTY: streams.stdout.isTTY === true,
     stderrIsTTY: streams.stderr.isTTY === true,

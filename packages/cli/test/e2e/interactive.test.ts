@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEMO_USER } from '@credential-agent/sandbox';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useE2E } from './support/bench.js';
@@ -79,6 +81,34 @@ describe.skipIf(!hasTmux)(
         const shown = await waitFor('exit=');
         expect(shown).toContain('exit=0');
         expect(shown).not.toContain('--password-stdin');
+      } finally {
+        spawnSync('tmux', ['-L', socket, 'kill-server']);
+      }
+    });
+
+    it('prompts on the terminal when stderr is a pipe too: login 2>&1 | tee log (attack F21)', async () => {
+      const env = e2e.env();
+      const vars = ['AGENT_CLI_CONFIG_DIR', 'AGENT_CLI_BASE_URL', 'HOME']
+        .map((k) => `${k}=${quote(env[k] ?? '')}`)
+        .join(' ');
+      const log = join(e2e.configDir(), 'login.log');
+      const cli = `${quote(process.execPath)} ${quote(BIN)} login`;
+      const command = `env ${vars} ${cli} 2>&1 | tee ${quote(log)}; echo "exit=\${PIPESTATUS[0]}"; sleep 60`;
+      tmux('new-session', '-d', '-s', 'login', '-x', '120', '-y', '30', `bash -c ${quote(command)}`);
+      try {
+        await waitFor('E-mail');
+        tmux('send-keys', '-t', 'login', '-l', DEMO_USER.email);
+        tmux('send-keys', '-t', 'login', 'Enter');
+        await waitFor('Password');
+        tmux('send-keys', '-t', 'login', '-l', DEMO_USER.password);
+        tmux('send-keys', '-t', 'login', 'Enter');
+        const shown = await waitFor('exit=');
+        expect(shown).toContain('exit=0');
+        expect(shown).not.toContain(DEMO_USER.password);
+        // The prompts went to the terminal; the log holds what the command said, not the password.
+        const written = readFileSync(log, 'utf8');
+        expect(written).toContain('Signed in as issuer@example.com');
+        expect(written).not.toContain(DEMO_USER.password);
       } finally {
         spawnSync('tmux', ['-L', socket, 'kill-server']);
       }
