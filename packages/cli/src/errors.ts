@@ -17,6 +17,11 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** A failure the CLI explains in full: exit 1 and its message, no stack trace even with --verbose. */
+export class CliFailure extends Error {
+  override name = 'CliFailure';
+}
+
 /** No usable token (whoami without login). Exit code 4 with the login hint. */
 export class AuthRequiredError extends Error {
   override name = 'AuthRequiredError';
@@ -115,6 +120,7 @@ function renderKnown(error: unknown, context: RenderContext): RenderedError | un
   }
   if (isCancel(error)) return { code: ExitCode.Cancelled, lines: [cancelLine(error)] };
   if (error instanceof UsageError) return { code: ExitCode.Usage, lines: [`error: ${error.message}`] };
+  if (error instanceof CliFailure) return { code: ExitCode.Failure, lines: [`error: ${error.message}`] };
   if (error instanceof AuthRequiredError) {
     return { code: ExitCode.AuthRequired, lines: [`error: ${error.message}`, `hint: ${error.hint}`] };
   }

@@ -1,13 +1,24 @@
 import type { CliContext } from './context.js';
+import { CliFailure } from './errors.js';
 import { printable, printableJson } from './printable.js';
 import type { Style } from './style.js';
 
 /**
  * Data as the `--json` output prints it: the SDK result, indented, stable across releases. Control
  * and format characters in strings are `\uXXXX` escapes, so JSON on a terminal is safe too.
+ * @throws {@link CliFailure} when a (hostile) answer is nested deeper than `JSON.stringify` can go.
  */
 export function toJson(data: unknown): string {
-  return printableJson(JSON.stringify(data, null, 2));
+  let text: string;
+  try {
+    text = JSON.stringify(data, null, 2);
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new CliFailure('cannot print the answer as JSON: it is nested too deeply');
+    }
+    throw error;
+  }
+  return printableJson(text);
 }
 
 /** Prints a command's result on stdout: JSON with `--json`, else the presenter's text. */

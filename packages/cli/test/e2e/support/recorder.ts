@@ -15,6 +15,8 @@ export interface Recorder {
   received: Received[];
   /** The JSON body every request gets from now on (default `[]`). */
   answer(body: unknown): void;
+  /** The body text every request gets from now on, as is (JSON that `JSON.stringify` cannot make). */
+  answerText(text: string): void;
 }
 
 /** Starts a {@link Recorder} for the test file. */
@@ -40,6 +42,9 @@ export function useRecorder(): Recorder {
     received,
     answer: (value) => {
       body = JSON.stringify(value);
+    },
+    answerText: (text) => {
+      body = text;
     },
   };
 }
