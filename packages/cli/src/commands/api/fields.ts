@@ -1,13 +1,47 @@
 import { UsageError } from '../../errors.js';
 
-/** A `-F` value: `true`, `false`, `null`, numbers, arrays and objects as JSON; anything else a string. */
-function typed(value: string): unknown {
+/** The JSON tokens of a text that matter here: strings (skipped) and numbers. */
+const JSON_TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/** The significant digits and the decimal exponent of a number written in decimal (`"1.50e2"` → 15, 1). */
+function decimal(text: string): { digits: string; exponent: number } {
+  const [mantissa = '', exp = '0'] = text.replace(/^-/, '').toLowerCase().split('e');
+  const [whole = '', fraction = ''] = mantissa.split('.');
+  const all = `${whole}${fraction}`;
+  const lead = all.length - all.replace(/^0+/, '').length;
+  const digits = all.replace(/^0+/, '').replace(/0+$/, '');
+  return { digits, exponent: Number(exp) + whole.length - lead - 1 };
+}
+
+/** Whether a JSON number token is sent as the same decimal value (JSON carries doubles). */
+function exact(token: string): boolean {
+  const value = Number(token);
+  if (!Number.isFinite(value)) return false;
+  const want = decimal(token);
+  const sent = decimal(String(Math.abs(value)));
+  return want.digits === '' ? value === 0 : sent.digits === want.digits && sent.exponent === want.exponent;
+}
+
+/**
+ * A `-F` value: `true`, `false`, `null`, numbers, arrays and objects as JSON; anything else a
+ * string. @throws {@link UsageError} naming the field when a number in it would not be sent as
+ * written (beyond a double's precision or range: `12345678901234567890`, `1e999`).
+ */
+function typed(key: string, value: string): unknown {
   if (!/^(true|false|null|-?\d|[[{"])/.test(value)) return value;
+  let parsed: unknown;
   try {
-    return JSON.parse(value);
+    parsed = JSON.parse(value);
   } catch {
     return value;
   }
+  for (const [token] of value.matchAll(JSON_TOKENS)) {
+    if (token.startsWith('"') || exact(token)) continue;
+    throw new UsageError(
+      `-F ${key}: the number ${token} would be sent as ${JSON.stringify(Number(token))}; use -f ${key}=… to send it as a string`,
+    );
+  }
+  return parsed;
 }
 
 function split(flag: string, entry: string): [string, string] {
@@ -31,7 +65,7 @@ export function fieldsOf(
   }
   for (const entry of typedEntries) {
     const [key, value] = split('-F', entry);
-    fields[key] = typed(value);
+    fields[key] = typed(key, value);
   }
   return fields;
 }

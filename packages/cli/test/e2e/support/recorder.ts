@@ -7,6 +7,8 @@ export interface Received {
   method: string;
   url: string;
   authorization: string | undefined;
+  /** The request body as text. */
+  body: string;
 }
 
 /** A server on 127.0.0.1:0 that answers every request with the JSON it is given and keeps what came in. */
@@ -26,13 +28,17 @@ export function useRecorder(): Recorder {
   const received: Received[] = [];
   beforeAll(async () => {
     server = createServer((req: IncomingMessage, res) => {
-      received.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        authorization: req.headers.authorization,
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          authorization: req.headers.authorization,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(body);
       });
-      req.resume();
-      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
     });
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   });
