@@ -1,7 +1,7 @@
 // The whole story with the built agent-cli against the sandbox, step by step: `pnpm demo`
 // (after `pnpm build`). Starts the sandbox on a free loopback port, uses a
-// temporary config directory, drives packages/cli/dist/bin.js as a child process (no shell) and
-// chains ids through `--json`. Exits non-zero as soon as a step fails; always stops the sandbox.
+// temporary config directory, drives the shipped bin packages/cli/dist/agent-cli.cjs (what npm
+// links as `agent-cli`) as a child process (no shell) and chains ids through `--json`. Exits non-zero as soon as a step fails; always stops the sandbox.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cliBin = join(root, 'packages/cli/dist/bin.js');
+const cliBin = join(root, 'packages/cli/dist/agent-cli.cjs');
 const sandboxBin = join(root, 'packages/sandbox/dist/bin.js');
 const STEP_TIMEOUT_MS = 30_000;
 

@@ -1,8 +1,11 @@
 import { defineProject } from 'vitest/config';
 import { alias } from '../../vitest.shared.js';
+import { VERSION_DEFINE } from './build/version.js';
 
 export default defineProject({
   resolve: { alias },
+  // The version src/version.ts reads, as the build inlines it.
+  define: VERSION_DEFINE,
   test: {
     name: 'cli',
     include: ['test/**/*.test.ts'],

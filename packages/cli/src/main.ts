@@ -1,8 +1,7 @@
 import { CommanderError } from 'commander';
 import type { CliContext } from './context.js';
 import { ExitCode } from './exit-codes.js';
-import { createProgram, groupsFor, loadGroups, wantsVersion } from './program.js';
-import { VERSION } from './version.js';
+import { createProgram, groupsFor, loadGroups } from './program.js';
 
 /** Commander's ways of saying "I printed what was asked": help and version. */
 const COMMANDER_OK = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
@@ -35,10 +34,6 @@ async function report(error: unknown, ctx: CliContext): Promise<ExitCode> {
  */
 export async function run(argv: readonly string[], ctx: CliContext): Promise<ExitCode> {
   try {
-    if (wantsVersion(argv)) {
-      ctx.io.out(VERSION);
-      return ExitCode.Ok;
-    }
     const program = createProgram(ctx);
     await loadGroups(program, ctx, groupsFor(argv));
     if (argv[0] === '__complete') {

@@ -1,4 +1,5 @@
 import { Command, Help, Option } from 'commander';
+import { commandWord } from './argv.js';
 import { registerApi } from './commands/api/index.js';
 import { registerLogin } from './commands/auth/login.js';
 import { registerLogout } from './commands/auth/logout.js';
@@ -47,26 +48,6 @@ export const GROUPS: Record<string, Group> = {
   },
 };
 
-/** Root options that take a value, so the command can be found in argv. */
-export const VALUE_OPTIONS = new Set(['--base-url', '--org', '--profile', '--timeout']);
-
-/** The first word of argv that is not a root option (nor its value): the command, if any. */
-export function commandWord(argv: readonly string[]): { word: string | undefined; index: number } {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (VALUE_OPTIONS.has(arg)) i++;
-    else if (arg === '--') return { word: undefined, index: i };
-    else if (!arg.startsWith('-')) return { word: arg, index: i };
-  }
-  return { word: undefined, index: argv.length };
-}
-
-/** Whether argv asks for the version: `-V`/`--version` among the root options, before any command. */
-export function wantsVersion(argv: readonly string[]): boolean {
-  const { index } = commandWord(argv);
-  return argv.slice(0, index).some((arg) => arg === '--version' || arg === '-V');
-}
-
 /** The groups argv needs: the one it names (also after `help`), or all of them for `completion`. */
 export function groupsFor(argv: readonly string[]): string[] {
   let { word, index } = commandWord(argv);
@@ -75,9 +56,16 @@ export function groupsFor(argv: readonly string[]): string[] {
   return word !== undefined && word in GROUPS ? [word] : [];
 }
 
-// `--version` is answered before parsing (see main.ts) because `schemas create --version` needs
-// the name: a root option would swallow it. It is only listed in the root help.
+// `--version` and `-V` are the launcher's (src/launcher.ts): it answers them wherever they stand,
+// except for a command that takes the flag itself (`schemas create --version <semver>`), which a
+// root option would swallow. The program only lists the option in the root help.
 const versionOption = new Option('-V, --version', 'print the version');
+
+/**
+ * Help is wrapped at 80 columns whatever the terminal: the launcher prints help captured at build
+ * time, and the program's own help (`agent-cli help credentials`) must read the same.
+ */
+const HELP_WIDTH = 80;
 
 function rootOptions(program: Command): Command {
   return program
@@ -113,6 +101,8 @@ export function createProgram(ctx: CliContext): Command {
     .configureOutput({
       writeOut: (s) => ctx.io.out(s),
       writeErr: (s) => ctx.io.err(s),
+      getOutHelpWidth: () => HELP_WIDTH,
+      getErrHelpWidth: () => HELP_WIDTH,
       // Commander echoes what was typed (`unknown option '…'`): keep it on one printable line,
       // and its suggestion on the next.
       outputError: (s, write) =>

@@ -1,15 +1,5 @@
-import { readFileSync } from 'node:fs';
+/** Inlined by the build (tsup and the launcher's esbuild) and by the tests' config: build/version.ts. */
+declare const __AGENT_CLI_VERSION__: string;
 
-/** The package version, inlined by the bundler (tsup `define`); absent when running from source. */
-declare const __AGENT_CLI_VERSION__: string | undefined;
-
-function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
-  return pkg.version;
-}
-
-/** The CLI's version, from its package.json. */
-export const VERSION: string =
-  typeof __AGENT_CLI_VERSION__ === 'string' ? __AGENT_CLI_VERSION__ : packageVersion();
+/** The CLI's version, from its package.json (build/version.ts reads it, once). */
+export const VERSION: string = __AGENT_CLI_VERSION__;

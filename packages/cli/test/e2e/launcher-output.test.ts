@@ -24,6 +24,23 @@ async function runTo(
 }
 
 const FAST_PATHS = [['--help'], ['-h'], ['--version'], ['-V'], ['credentials', 'list', '--help']];
+// Handed to the program (bin.js): the launcher's one write-error handler covers it too.
+const PROGRAM_PATHS = [['help'], ['help', 'credentials'], ['--no-color', 'credentials', 'list', '--help']];
+
+describe('help answered by the program, to a stdout that cannot be written', { timeout: 60_000 }, () => {
+  beforeAll(() => ensureBuilt(), 120_000);
+
+  it.each(PROGRAM_PATHS)('%s to /dev/full: one line, exit 1', async (...args) => {
+    expect(await runTo('full', args)).toEqual({
+      stderr: 'error: cannot write to stdout (ENOSPC)\n',
+      code: 1,
+    });
+  });
+
+  it.each(PROGRAM_PATHS)('%s to a closed pipe: quiet, exit 0', async (...args) => {
+    expect(await runTo('closed-pipe', args)).toEqual({ stderr: '', code: 0 });
+  });
+});
 
 describe('help and version answered by the launcher, to a stdout that cannot be written', {
   timeout: 60_000,

@@ -37,7 +37,13 @@ const HEAVY = [
 describe('start-up of the built binary', () => {
   beforeAll(() => ensureBuilt(), 120_000);
 
-  it('answers --version from bin.js alone: no static imports', () => {
+  it('the launcher loads nothing but Node built-ins before it hands over to bin.js', () => {
+    const launcher = read('agent-cli.cjs');
+    const loaded = [...launcher.matchAll(/\b(?:require|import)\("([^"]+)"\)/g)].map((m) => m[1]);
+    expect(loaded.sort()).toEqual(['./bin.js', 'node:module']);
+  });
+
+  it('bin.js has no static imports of the program: it loads what a command needs', () => {
     expect(staticImports(read('bin.js'))).toEqual([]);
   });
 

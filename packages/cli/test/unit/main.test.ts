@@ -1,19 +1,11 @@
 import { DEMO_USER } from '@credential-agent/sandbox';
 import { describe, expect, it } from 'vitest';
-import { VERSION } from '../../src/version.js';
 import { runCli } from '../support/run-cli.js';
 import { useSandbox } from '../support/sandbox.js';
 
 const bench = useSandbox();
 
 describe('agent-cli (root)', () => {
-  it('prints the version with --version and -V', async () => {
-    for (const flag of ['--version', '-V']) {
-      const result = await runCli([flag]);
-      expect(result).toEqual({ stdout: `${VERSION}\n`, stderr: '', code: 0 });
-    }
-  });
-
   it('prints help with every group and the exit codes on stdout', async () => {
     const result = await runCli(['--help']);
     expect(result.code).toBe(0);

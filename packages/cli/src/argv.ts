@@ -1,0 +1,31 @@
+// Reading argv before any parser loads: the launcher (for --version and --help) and the program
+// (to load only the command group it needs) both find the command this way. Imports nothing.
+
+/** Root options that take a value, so the command can be found in argv. */
+export const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--base-url', '--org', '--profile', '--timeout']);
+
+/** The first word of argv that is not a root option (nor its value): the command, if any. */
+export function commandWord(argv: readonly string[]): { word: string | undefined; index: number } {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (VALUE_OPTIONS.has(arg)) i++;
+    else if (arg === '--') return { word: undefined, index: i };
+    else if (!arg.startsWith('-')) return { word: arg, index: i };
+  }
+  return { word: undefined, index: argv.length };
+}
+
+/**
+ * The command path argv names (`'credentials list'`, `''` for the root): its words, root options
+ * and their values skipped, as long as each step is one of `known` paths.
+ */
+export function commandPath(argv: readonly string[], known: (path: string) => boolean): string {
+  const path: string[] = [];
+  let rest = argv;
+  for (;;) {
+    const { word, index } = commandWord(rest);
+    if (word === undefined || !known([...path, word].join(' '))) return path.join(' ');
+    path.push(word);
+    rest = rest.slice(index + 1);
+  }
+}

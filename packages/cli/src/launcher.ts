@@ -1,0 +1,28 @@
+// The package's bin, built to dist/agent-cli.cjs (see build/launcher.ts): a CommonJS file, which
+// Node starts faster than an ES module, that loads nothing of the program for `--version` and
+// `--help`. It answers those from text captured at build time from the real command tree (a test
+// checks it against the live help of every command) and hands everything else to the bundled
+// program (dist/bin.js). Where Node has `module.enableCompileCache()` (22.1 and later) the
+// program's compiled code is cached on disk (in NODE_COMPILE_CACHE or the temporary directory;
+// NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+import nodeModule from 'node:module';
+import { type FastIndex, fastAnswer } from './fast-path.js';
+import { VERSION } from './version.js';
+import { handleWriteErrors } from './write-errors.js';
+
+/** The command tree's help texts, inlined by the build (build/launcher.ts). */
+declare const __AGENT_CLI_FAST_INDEX__: FastIndex;
+
+handleWriteErrors(process);
+const answer = fastAnswer(process.argv.slice(2), __AGENT_CLI_FAST_INDEX__, VERSION);
+if (answer !== undefined) {
+  process.stdout.write(answer);
+} else {
+  const { enableCompileCache } = nodeModule as { enableCompileCache?: () => unknown };
+  try {
+    enableCompileCache?.();
+  } catch {
+    // No cache (an unwritable temporary directory): the program runs all the same.
+  }
+  void import('./bin.js');
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { commandPath } from '../../src/argv.js';
+import { type FastIndex, fastAnswer } from '../../src/fast-path.js';
+
+const index: FastIndex = {
+  help: {
+    '': 'root help\n',
+    credentials: 'credentials help\n',
+    'credentials list': 'credentials list help\n',
+    schemas: 'schemas help\n',
+    'schemas create': 'schemas create help\n',
+  },
+  ownVersion: { 'schemas create': ['--version'] },
+};
+const answer = (...argv: string[]) => fastAnswer(argv, index, '9.9.9');
+
+describe('fastAnswer: what the launcher prints without loading the program', () => {
+  it.each([
+    [['--help'], 'root help\n'],
+    [['-h'], 'root help\n'],
+    [['credentials', '--help'], 'credentials help\n'],
+    [['credentials', 'list', '-h'], 'credentials list help\n'],
+    [['--version'], '9.9.9\n'],
+    [['-V'], '9.9.9\n'],
+    [['--no-color', '--version'], '9.9.9\n'],
+    [['credentials', 'list', '--version'], '9.9.9\n'],
+    [['--org', 'credentials', 'credentials', 'list', '-V'], '9.9.9\n'],
+    [['schemas', '--version'], '9.9.9\n'],
+    [['schemas', 'create', '--name', 'x', '-V'], '9.9.9\n'],
+  ])('%j → %j', (argv, text) => {
+    expect(answer(...argv)).toBe(text);
+  });
+
+  it.each([
+    [[]],
+    [['credentials', 'list']],
+    [['--no-color', 'credentials', '--help']],
+    [['help', 'credentials']],
+    [['credentials', 'list', '--state', 'x', '--help']],
+    [['schemas', 'create', '--version', '1.0.0']],
+    [['--org', 'o', 'schemas', 'create', '--version']],
+    [['api', 'GET', '/x', '--', '--version']],
+  ])('%j → the program', (argv) => {
+    expect(answer(...argv)).toBeUndefined();
+  });
+});
+
+describe('commandPath', () => {
+  const known = (path: string) => Object.hasOwn(index.help, path);
+  it.each([
+    [[], ''],
+    [['credentials', 'list', 'list'], 'credentials list'],
+    [['--profile', 'schemas', 'credentials'], 'credentials'],
+    [['--json', 'schemas', '--org', 'o', 'create'], 'schemas create'],
+    [['frobnicate', 'credentials'], ''],
+  ])('%j → %j', (argv, path) => {
+    expect(commandPath(argv, known)).toBe(path);
+  });
+});
