@@ -3,5 +3,6 @@ import { alias } from '../vitest.shared.js';
 
 export default defineProject({
   resolve: { alias },
-  test: { name: 'examples', include: ['test/**/*.test.ts'] },
+  // The examples run as child processes against a sandbox; a loaded machine can take seconds per run.
+  test: { name: 'examples', include: ['test/**/*.test.ts'], testTimeout: 60_000 },
 });

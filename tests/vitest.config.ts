@@ -5,6 +5,8 @@ export default defineProject({
   resolve: { alias },
   test: {
     name: 'repo',
+    // These tests spawn the shipped bins and servers; a loaded 2-core machine can take seconds per spawn.
+    testTimeout: 60_000,
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**'],
   },

@@ -8,6 +8,8 @@ export default defineProject({
   define: VERSION_DEFINE,
   test: {
     name: 'cli',
+    // These tests spawn the shipped bins and servers; a loaded 2-core machine can take seconds per spawn.
+    testTimeout: 60_000,
     include: ['test/**/*.test.ts'],
     typecheck: { enabled: false, include: ['test/types/**/*.test-d.ts'] },
   },
