@@ -90,11 +90,9 @@ class Context implements CliContext {
     this.globals = globals;
     this.given = { ...this.given, ...given };
     const { io, env } = this;
-    if (
-      colourWanted({ color: globals.color, env, stdoutIsTTY: io.stdoutIsTTY, stderrIsTTY: io.stderrIsTTY })
-    ) {
-      this.style = await loadColourStyle();
-    }
+    const { stdoutIsTTY, stderrIsTTY } = io;
+    const colour = colourWanted({ color: globals.color, env, stdoutIsTTY, stderrIsTTY });
+    this.style = { ...(colour ? await loadColourStyle() : plainStyle), width: io.columns };
     if (this.interactive && io.stderrIsTTY) this.spinner = oraSpinner(io.stderr);
   }
 

@@ -21,12 +21,14 @@ export interface CliIO {
   readonly stdinIsTTY: boolean;
   readonly stdoutIsTTY: boolean;
   readonly stderrIsTTY: boolean;
+  /** The terminal's width when stdout is a terminal that knows it; undefined in a pipe. */
+  readonly columns?: number | undefined;
 }
 
 /** The three standard streams and whether each is a terminal. */
 export interface StdStreams {
   stdin: Readable & { isTTY?: boolean };
-  stdout: Writable & { isTTY?: boolean };
+  stdout: Writable & { isTTY?: boolean; columns?: number };
   stderr: Writable & { isTTY?: boolean };
   /** Opens the controlling terminal for writing (`/dev/tty`), if there is one. */
   openTerminal?: () => WriteStream | undefined;
@@ -80,6 +82,12 @@ function promptOutput(streams: StdStreams): (() => Writable) | undefined {
   return terminal && (() => new TerminalView(terminal));
 }
 
+/** The width of a terminal stdout (read once: tables are printed at the end of a run). */
+function terminalColumns(stdout: StdStreams['stdout']): number | undefined {
+  const columns = stdout.isTTY === true ? stdout.columns : undefined;
+  return columns !== undefined && columns > 0 ? columns : undefined;
+}
+
 /** A {@link CliIO} over real (or fake) streams. */
 export function createIO(streams: StdStreams): CliIO {
   return {
@@ -96,5 +104,6 @@ export function createIO(streams: StdStreams): CliIO {
     stdinIsTTY: streams.stdin.isTTY === true,
     stdoutIsTTY: streams.stdout.isTTY === true,
     stderrIsTTY: streams.stderr.isTTY === true,
+    columns: terminalColumns(streams.stdout),
   };
 }

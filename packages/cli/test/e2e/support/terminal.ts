@@ -19,12 +19,13 @@ export function shellLine(words: readonly string[]): string {
 
 /**
  * Runs one command in a detached tmux window of the given size (a real TTY, UTF-8) and returns
- * the screen once the command has finished.
+ * the screen once the command has finished. `capture` adds `capture-pane` flags: `-J` joins
+ * lines the terminal wrapped (so a too-long line shows as one), `-e` keeps colour escapes.
  */
 export async function runInTerminal(
   words: readonly string[],
   env: NodeJS.ProcessEnv,
-  size: { columns: number; rows: number },
+  size: { columns: number; rows: number; capture?: readonly string[] },
 ): Promise<string> {
   const server = `agent-cli-qr-${process.pid}-${Math.random().toString(36).slice(2)}`;
   const tmux = (...args: string[]) => spawnSync('tmux', ['-u', '-L', server, ...args], { encoding: 'utf8' });
@@ -34,7 +35,7 @@ export async function runInTerminal(
   if (started.status !== 0) throw new Error(`tmux failed: ${started.stderr}`);
   try {
     for (let i = 0; i < 600; i++) {
-      const screen = tmux('capture-pane', '-p').stdout;
+      const screen = tmux('capture-pane', '-p', ...(size.capture ?? [])).stdout;
       if (/exit=\d+/.test(screen)) return screen;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
