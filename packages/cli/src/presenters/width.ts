@@ -10,6 +10,10 @@ const NARROW = /^[\x20-\x7e]*$/;
 /** East Asian Wide and Fullwidth blocks (Hangul, CJK, kana, fullwidth forms, …). */
 const WIDE =
   /^[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]/u;
+/** Characters that join neighbours into one cluster: marks, ZWJ, variation selectors, jamo, flags, skin tones. */
+const JOINS = /\p{M}|\u200d|[\ufe0e\ufe0f\u1160-\u11ff\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}]/u;
+/** Printable ASCII but `\`: one column per character, and no escape to keep whole. */
+const PLAIN = /^[\x20-\x5b\x5d-\x7e]*$/;
 /** Pictographs drawn as emoji: two columns. */
 const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F/u;
 
@@ -20,12 +24,18 @@ function clusterWidth(cluster: string): number {
   return WIDE.test(cluster) || EMOJI.test(cluster) ? 2 : 1;
 }
 
+/** The grapheme clusters of `text`; Intl.Segmenter (slow) only when some characters join. */
+function clusters(text: string): Iterable<string> {
+  if (!JOINS.test(text)) return text;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return Array.from(graphemes.segment(text), (s) => s.segment);
+}
+
 /** The units of escaped text, each with its columns: an escape whole, else a grapheme cluster. */
 function* units(text: string): Generator<[text: string, width: number]> {
-  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   for (const [piece] of text.matchAll(PIECES)) {
     if (piece.length > 1 && piece.startsWith('\\')) yield [piece, piece.length];
-    else for (const { segment } of graphemes.segment(piece)) yield [segment, clusterWidth(segment)];
+    else for (const cluster of clusters(piece)) yield [cluster, clusterWidth(cluster)];
   }
 }
 
@@ -40,6 +50,7 @@ export function displayWidth(text: string): number {
 /** `text` cut to at most `width` columns, ending in `…` when cut; whole units only. */
 export function truncate(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
+  if (PLAIN.test(text)) return `${text.slice(0, width - 1)}…`;
   let kept = '';
   let used = 0;
   for (const [unit, w] of units(text)) {

@@ -12,7 +12,8 @@ describe('display width', () => {
     expect(displayWidth('abc')).toBe(3);
     expect(displayWidth('日本語')).toBe(6);
     expect(displayWidth('👩‍💻!')).toBe(3);
-    expect(displayWidth('é')).toBe(1);
+    expect(displayWidth('e\u0301')).toBe(1);
+    expect(displayWidth('🇯🇵x')).toBe(3);
     expect(displayWidth('a\\x1bb')).toBe(6);
   });
 
@@ -24,6 +25,8 @@ describe('display width', () => {
     expect(truncate('ab\\u202ecd', 6)).toBe('ab…');
     expect(truncate('ab\\u202ecd', 9)).toBe('ab\\u202e…');
     expect(truncate('👩‍💻👩‍💻', 3)).toBe('👩‍💻…');
+    expect(truncate('e\u0301e\u0301e\u0301', 3)).toBe('e\u0301e\u0301e\u0301');
+    expect(truncate('e\u0301e\u0301e\u0301', 2)).toBe('e\u0301…');
   });
 });
 
