@@ -1,9 +1,8 @@
 // The program's entry (dist/bin.js), loaded by the launcher (src/launcher.ts), which has already
 // answered --version and plain --help and set how a failing stdout ends the run. The only module
 // of the program that touches `process`; it imports nothing up front, so `help` loads little.
-const [{ run }, { createContext }, { createIO, openControllingTerminal }, { ExitCode }] = await Promise.all([
+const [{ run }, { createIO, openControllingTerminal }, { ExitCode }] = await Promise.all([
   import('./main.js'),
-  import('./context.js'),
   import('./io.js'),
   import('./exit-codes.js'),
 ]);
@@ -28,8 +27,8 @@ process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 const { stdin, stdout, stderr } = process;
 const io = createIO({ stdin, stdout, stderr, openTerminal: openControllingTerminal });
-const ctx = createContext({ io, env: process.env, signal: controller.signal, platform: process.platform });
-const code = await run(process.argv.slice(2), ctx);
+const init = { io, env: process.env, signal: controller.signal, platform: process.platform };
+const code = await run(process.argv.slice(2), init);
 process.exitCode = code === ExitCode.Cancelled && first ? exitCodeOf(first.signal) : code;
 process.off('SIGINT', onSignal);
 process.off('SIGTERM', onSignal);

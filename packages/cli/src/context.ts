@@ -3,7 +3,7 @@ import type { ConfigStore } from './config-file.js';
 import type { GivenInput } from './field-names.js';
 import type { CliIO } from './io.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
-import { DEFAULT_GLOBALS, type GlobalOptions } from './root-options.js';
+import type { GlobalOptions } from './root-options.js';
 import type { Settings } from './run-settings.js';
 import { Secrets } from './secrets.js';
 import { noSpinner, oraSpinner, type Spinner } from './spinner.js';
@@ -18,9 +18,13 @@ export interface SdkOptions {
   profileToken?: boolean;
 }
 
+/** One SDK call of a command: given the client and the run's cancel signal. */
+export type SdkCall<T> = (sdk: AgentClient, signal: AbortSignal) => Promise<T>;
+
 /**
- * Everything a command may use, injected so that commands run in-process in tests. Heavy parts
- * (config file, SDK, prompts, spinner, colours) load on first use, so `--help` loads none of them.
+ * Everything a command may use, injected so that commands run in-process in tests. Built once per
+ * run, with the root options known; nothing in it changes afterwards. Heavy parts (config file,
+ * SDK, prompts, spinner) load on first use, so `--help` loads none of them.
  */
 export interface CliContext {
   readonly io: CliIO;
@@ -30,21 +34,22 @@ export interface CliContext {
   readonly signal: AbortSignal;
   /** Secrets of this run, scrubbed from verbose output and error messages. */
   readonly secrets: Secrets;
-  /** The root options; set once they are parsed. */
+  /** The root options of the run. */
   readonly globals: GlobalOptions;
   /** Styles for human output (plain unless colour is wanted). */
   readonly style: Style;
-  /** Shows a spinner on stderr while a task runs (terminals only). */
-  readonly spinner: Spinner;
   /** True when prompts are allowed: stdin is a terminal, and stderr or the controlling terminal can show them. */
   readonly interactive: boolean;
-  /** The flags typed for the command and the `--file` read, to name them in messages. */
+  /** The flags typed for the command, its arguments and the `--file` given, to name them in messages. */
   readonly given: GivenInput;
-  /** Takes the parsed root options (and what the command was given) and loads colour and spinner support where wanted. */
-  applyGlobals(globals: GlobalOptions, given?: GivenInput): Promise<void>;
+  /** This context for a command that was given `given`. */
+  withGiven(given: GivenInput): CliContext;
   config(): Promise<ConfigStore>;
   settings(): Promise<Settings>;
+  /** The SDK client of the run's settings (one per `options`). */
   sdk(options?: SdkOptions): Promise<AgentClient>;
+  /** Runs one SDK call with a spinner labelled `label` (terminals only) and the run's signal. */
+  call<T>(label: string, task: SdkCall<T>, options?: SdkOptions): Promise<T>;
   /** The organisation of an org-scoped command (`--org`, env, profile); a usage error when unset. */
   org(): Promise<string>;
 }
@@ -58,49 +63,64 @@ export interface ContextInit {
   prompter?: Prompter;
 }
 
-class Context implements CliContext {
-  readonly io: CliIO;
-  readonly env: Env;
-  readonly prompter: Prompter;
-  readonly signal: AbortSignal;
-  readonly secrets = new Secrets();
-  readonly interactive: boolean;
-  globals: GlobalOptions = DEFAULT_GLOBALS;
-  style: Style = plainStyle;
-  spinner: Spinner = noSpinner;
-  given: GivenInput = { flags: new Set() };
-  readonly #platform: string;
-  #config: Promise<ConfigStore> | undefined;
+/** What every view of one run's context shares. */
+interface Run {
+  init: ContextInit;
+  globals: GlobalOptions;
+  style: Style;
+  spinner: Spinner;
+  prompter: Prompter;
+  interactive: boolean;
+  secrets: Secrets;
+  config?: Promise<ConfigStore>;
+  sdk: Map<boolean, Promise<AgentClient>>;
+}
 
-  constructor(init: ContextInit) {
-    this.io = init.io;
-    this.env = init.env;
-    this.signal = init.signal;
-    this.#platform = init.platform;
-    const output = init.io.promptOutput;
-    this.interactive = init.io.stdinIsTTY && output !== undefined;
-    this.prompter =
-      init.prompter ??
-      inquirerPrompter({ input: init.io.stdin, output: output ?? (() => init.io.stderr) }, init.signal);
-    this.secrets.add(init.env['AGENT_CLI_TOKEN']);
-    this.secrets.add(init.env['AGENT_CLI_PASSWORD']);
+const NOTHING_GIVEN: GivenInput = { flags: new Set() };
+
+class Context implements CliContext {
+  readonly #run: Run;
+  readonly given: GivenInput;
+
+  constructor(run: Run, given: GivenInput) {
+    this.#run = run;
+    this.given = given;
   }
 
-  async applyGlobals(globals: GlobalOptions, given: GivenInput = { flags: new Set() }): Promise<void> {
-    this.globals = globals;
-    this.given = { ...this.given, ...given };
-    const { io, env } = this;
-    const { stdoutIsTTY, stderrIsTTY } = io;
-    const colour = colourWanted({ color: globals.color, env, stdoutIsTTY, stderrIsTTY });
-    this.style = { ...(colour ? await loadColourStyle() : plainStyle), width: io.columns };
-    if (this.interactive && io.stderrIsTTY) this.spinner = oraSpinner(io.stderr);
+  get io(): CliIO {
+    return this.#run.init.io;
+  }
+  get env(): Env {
+    return this.#run.init.env;
+  }
+  get signal(): AbortSignal {
+    return this.#run.init.signal;
+  }
+  get prompter(): Prompter {
+    return this.#run.prompter;
+  }
+  get secrets(): Secrets {
+    return this.#run.secrets;
+  }
+  get globals(): GlobalOptions {
+    return this.#run.globals;
+  }
+  get style(): Style {
+    return this.#run.style;
+  }
+  get interactive(): boolean {
+    return this.#run.interactive;
+  }
+
+  withGiven(given: GivenInput): CliContext {
+    return new Context(this.#run, given);
   }
 
   config(): Promise<ConfigStore> {
-    this.#config ??= import('./config-file.js').then((m) =>
-      m.openConfig(m.configPlace(this.env, this.#platform)),
+    this.#run.config ??= import('./config-file.js').then((m) =>
+      m.openConfig(m.configPlace(this.env, this.#run.init.platform)),
     );
-    return this.#config;
+    return this.#run.config;
   }
 
   async settings(): Promise<Settings> {
@@ -112,35 +132,73 @@ class Context implements CliContext {
     return resolveSettings(this.globals, this.env, name, config.profile(name));
   }
 
-  async sdk(options: SdkOptions = {}): Promise<AgentClient> {
-    const [settings, config, { requireBaseUrl, checkBaseUrl }, { createClient }] = await Promise.all([
-      this.settings(),
-      this.config(),
-      import('./run-settings.js'),
-      import('./client.js'),
-    ]);
-    return createClient({
-      baseUrl: requireBaseUrl(settings, this.globals.insecure),
-      agentUrl:
-        settings.agentUrl === undefined
-          ? undefined
-          : checkBaseUrl(settings.agentUrl, this.globals.insecure, settings.agentUrlName),
-      settings: options.profileToken ? { ...settings, envToken: undefined } : settings,
-      config,
-      signingIn: options.profileToken === true,
-      verbose: this.globals.verbose,
-      secrets: this.secrets,
-      writeErr: (line) => this.io.err(line),
-    });
+  sdk(options: SdkOptions = {}): Promise<AgentClient> {
+    const key = options.profileToken === true;
+    let client = this.#run.sdk.get(key);
+    if (!client) {
+      client = this.#createSdk(key);
+      this.#run.sdk.set(key, client);
+    }
+    return client;
+  }
+
+  async call<T>(label: string, task: SdkCall<T>, options?: SdkOptions): Promise<T> {
+    const sdk = await this.sdk(options);
+    return this.#run.spinner(label, () => task(sdk, this.signal));
   }
 
   async org(): Promise<string> {
     const { requireOrg } = await import('./run-settings.js');
     return requireOrg(await this.settings());
   }
+
+  async #createSdk(profileToken: boolean): Promise<AgentClient> {
+    const [settings, config, { requireBaseUrl, checkBaseUrl }, { createClient }] = await Promise.all([
+      this.settings(),
+      this.config(),
+      import('./run-settings.js'),
+      import('./client.js'),
+    ]);
+    const { insecure, verbose } = this.globals;
+    return createClient({
+      baseUrl: requireBaseUrl(settings, insecure),
+      agentUrl:
+        settings.agentUrl === undefined
+          ? undefined
+          : checkBaseUrl(settings.agentUrl, insecure, settings.agentUrlName),
+      settings: profileToken ? { ...settings, envToken: undefined } : settings,
+      config,
+      signingIn: profileToken,
+      verbose,
+      secrets: this.secrets,
+      writeErr: (line) => this.io.err(line),
+    });
+  }
 }
 
-/** Creates the context of one run. */
-export function createContext(init: ContextInit): CliContext {
-  return new Context(init);
+/**
+ * Creates the context of one run from its root options, loading colour and spinner support where
+ * they are wanted.
+ */
+export async function createContext(init: ContextInit, globals: GlobalOptions): Promise<CliContext> {
+  const { io, env, signal } = init;
+  const output = io.promptOutput;
+  const interactive = io.stdinIsTTY && output !== undefined;
+  const { stdoutIsTTY, stderrIsTTY } = io;
+  const colour = colourWanted({ color: globals.color, env, stdoutIsTTY, stderrIsTTY });
+  const secrets = new Secrets();
+  secrets.add(env['AGENT_CLI_TOKEN']);
+  secrets.add(env['AGENT_CLI_PASSWORD']);
+  const run: Run = {
+    init,
+    globals,
+    style: { ...(colour ? await loadColourStyle() : plainStyle), width: io.columns },
+    spinner: interactive && io.stderrIsTTY ? oraSpinner(io.stderr) : noSpinner,
+    prompter:
+      init.prompter ?? inquirerPrompter({ input: io.stdin, output: output ?? (() => io.stderr) }, signal),
+    interactive,
+    secrets,
+    sdk: new Map(),
+  };
+  return new Context(run, NOTHING_GIVEN);
 }

@@ -12,7 +12,7 @@ export interface GivenInput {
   file?: string | undefined;
 }
 
-/** What `cmd` (the command being run) was given: the long flags typed for it and its parents, its arguments and known-value fields. */
+/** What `cmd` (the command being run) was given: the long flags typed for it and its parents, its arguments, known-value fields and `--file`. */
 export function givenOf(cmd: Command): GivenInput {
   const flags = new Set<string>();
   for (let c: Command | null = cmd; c; c = c.parent) {
@@ -20,7 +20,13 @@ export function givenOf(cmd: Command): GivenInput {
       if (option.long && c.getOptionValueSource(option.attributeName()) === 'cli') flags.add(option.long);
     }
   }
-  return { flags, args: new Set(cmd.registeredArguments.map((a) => a.name())), known: knownFields(cmd) };
+  const file = cmd.options.some((o) => o.long === '--file') ? cmd.getOptionValue('file') : undefined;
+  return {
+    flags,
+    args: new Set(cmd.registeredArguments.map((a) => a.name())),
+    known: knownFields(cmd),
+    ...(typeof file === 'string' ? { file } : {}),
+  };
 }
 
 /** SDK parameters that a command takes as a positional argument: the parameter → the argument's name. */

@@ -12,14 +12,23 @@ export function collect(value: string, previous: string[] | undefined): string[]
   return [...(previous ?? []), value];
 }
 
+/** A credential attribute given as `--attr name=value`. */
+export interface Attribute {
+  name: string;
+  value: string;
+}
+
 /** Commander parser of a repeatable `--attr name=value`. */
-export function collectAttr(
-  value: string,
-  previous: { name: string; value: string }[] | undefined,
-): { name: string; value: string }[] {
+export function collectAttr(value: string, previous: Attribute[] | undefined): Attribute[] {
   const at = value.indexOf('=');
   if (at <= 0) throw new InvalidArgumentError(`expected name=value, got "${value}"`);
   return [...(previous ?? []), { name: value.slice(0, at).trim(), value: value.slice(at + 1) }];
+}
+
+/** The attributes {@link collectAttr} collected (undefined when `--attr` was not given). */
+export function attrOption(value: unknown): Attribute[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.map((a: Partial<Attribute>) => ({ name: String(a.name), value: String(a.value) }));
 }
 
 /**
@@ -28,7 +37,6 @@ export function collectAttr(
  */
 export async function readBodyFile(ctx: CliContext, file: string | undefined): Promise<Body> {
   if (file === undefined) return {};
-  ctx.given.file = file;
   let text: string;
   try {
     text = file === '-' ? await ctx.io.readStdin() : await readFile(file, 'utf8');

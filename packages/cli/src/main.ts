@@ -1,7 +1,9 @@
 import { CommanderError } from 'commander';
-import type { CliContext } from './context.js';
+import { bindTo, report } from './actions.js';
+import { type ContextInit, createContext } from './context.js';
 import { ExitCode } from './exit-codes.js';
 import { createProgram, groupsFor, loadGroups } from './program.js';
+import { readRootOptions } from './root-options.js';
 
 /** Commander's ways of saying "I printed what was asked": help and version. */
 const COMMANDER_OK = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
@@ -11,31 +13,17 @@ function commanderExit(error: CommanderError): ExitCode {
   return ExitCode.Usage;
 }
 
-async function report(error: unknown, ctx: CliContext): Promise<ExitCode> {
-  try {
-    const { renderError } = await import('./errors.js');
-    const rendered = renderError(error, {
-      verbose: ctx.globals.verbose,
-      scrub: (t) => ctx.secrets.scrub(t),
-      given: ctx.given,
-      envToken: ctx.env['AGENT_CLI_TOKEN'] !== undefined,
-    });
-    for (const line of rendered.lines) ctx.io.err(line);
-    return rendered.code;
-  } catch {
-    ctx.io.err('error: unexpected failure');
-    return ExitCode.Failure;
-  }
-}
-
 /**
  * Runs the CLI on `argv` (without `node` and the script) and returns the exit code. Never throws:
- * every failure is reported on stderr as one line (plus a hint) and mapped to an exit code.
+ * every failure is reported on stderr as one line (plus a hint) and mapped to an exit code. The
+ * context is built once, from the root options read up front, before anything can fail.
  */
-export async function run(argv: readonly string[], ctx: CliContext): Promise<ExitCode> {
+export async function run(argv: readonly string[], init: ContextInit): Promise<ExitCode> {
+  const ctx = await createContext(init, readRootOptions(argv));
   try {
-    const program = createProgram(ctx);
-    await loadGroups(program, ctx, groupsFor(argv));
+    const bind = bindTo(ctx);
+    const program = createProgram(ctx.io, bind);
+    await loadGroups(program, bind, groupsFor(argv));
     if (argv[0] === '__complete') {
       const { complete } = await import('./commands/completion/complete.js');
       await complete(program, argv.slice(1), ctx);

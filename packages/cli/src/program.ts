@@ -1,19 +1,17 @@
 import { Command, Help, Option } from 'commander';
+import type { Bind } from './actions.js';
 import { commandWord } from './argv.js';
 import { registerApi } from './commands/api/index.js';
-import { registerLogin } from './commands/auth/login.js';
-import { registerLogout } from './commands/auth/logout.js';
-import { registerWhoami } from './commands/auth/whoami.js';
+import { registerLogin, registerLogout, registerWhoami } from './commands/auth/index.js';
 import { COMPLETION_HELP } from './commands/completion/help.js';
-import type { CliContext } from './context.js';
-import { givenOf } from './field-names.js';
+import type { CliIO } from './io.js';
 import { printable } from './printable.js';
-import type { GlobalOptions } from './root-options.js';
+import { addRootOptions } from './root-options.js';
 import { VERSION } from './version.js';
 
 /** A command group's verbs, registered on demand. */
 export interface GroupModule {
-  register(group: Command, ctx: CliContext): void;
+  register(group: Command, bind: Bind): void;
 }
 
 interface Group {
@@ -67,40 +65,14 @@ const versionOption = new Option('-V, --version', 'print the version');
  */
 const HELP_WIDTH = 80;
 
-function rootOptions(program: Command): Command {
-  return program
-    .option('--base-url <url>', 'service base URL (env AGENT_CLI_BASE_URL)')
-    .option('--org <id>', 'organisation id for org-scoped commands (env AGENT_CLI_ORG)')
-    .option('--profile <name>', 'configuration profile (env AGENT_CLI_PROFILE; default "default")')
-    .option('--timeout <ms>', 'timeout per request attempt, in ms (env AGENT_CLI_TIMEOUT; default 30000)')
-    .option('--json', 'print machine-readable JSON on stdout')
-    .option('--verbose', 'print the HTTP exchange on stderr (secrets redacted)')
-    .option('--no-color', 'disable colour (NO_COLOR is honoured too)')
-    .option('--insecure', 'allow a plain http:// base URL that is not loopback');
-}
-
-function globalsOf(program: Command): GlobalOptions {
-  const o = program.opts<Partial<GlobalOptions>>();
-  return {
-    baseUrl: o.baseUrl,
-    org: o.org,
-    profile: o.profile,
-    timeout: o.timeout,
-    json: o.json === true,
-    verbose: o.verbose === true,
-    color: o.color !== false,
-    insecure: o.insecure === true,
-  };
-}
-
 /** Builds the root command, the auth commands and the (empty) groups. */
-export function createProgram(ctx: CliContext): Command {
+export function createProgram(io: CliIO, bind: Bind): Command {
   const program = new Command('agent-cli')
     .description(`Credential Agent Service from a terminal and from CI (v${VERSION})`)
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => ctx.io.out(s),
-      writeErr: (s) => ctx.io.err(s),
+      writeOut: (s) => io.out(s),
+      writeErr: (s) => io.err(s),
       getOutHelpWidth: () => HELP_WIDTH,
       getErrHelpWidth: () => HELP_WIDTH,
       // Commander echoes what was typed (`unknown option '…'`): keep it on one printable line,
@@ -115,25 +87,24 @@ export function createProgram(ctx: CliContext): Command {
         return cmd.parent ? shown : [versionOption, ...shown];
       },
     })
-    .showSuggestionAfterError()
-    .hook('preAction', (_root, action) => ctx.applyGlobals(globalsOf(program), givenOf(action)));
-  rootOptions(program).addHelpText(
+    .showSuggestionAfterError();
+  addRootOptions(program).addHelpText(
     'after',
     `\nExamples:\n  $ agent-cli login --email issuer@example.com\n  $ agent-cli credentials list --state offer-sent --json\n\nExit codes: 0 ok, 1 failure, 2 usage, 3 partial success, 4 login needed, 5 action needed, 130 cancelled (Ctrl-C), 143 terminated (SIGTERM).\n\nFlags with known values (--state, --method, …) refuse others; write +value to send one as is.\n\n${COMPLETION_HELP}`,
   );
-  registerLogin(program, ctx);
-  registerLogout(program, ctx);
-  registerWhoami(program, ctx);
-  registerApi(program, ctx);
+  registerLogin(program, bind);
+  registerLogout(program, bind);
+  registerWhoami(program, bind);
+  registerApi(program, bind);
   for (const [name, group] of Object.entries(GROUPS)) program.command(name).description(group.description);
   return program;
 }
 
 /** Registers the verbs of the given groups. */
-export async function loadGroups(program: Command, ctx: CliContext, names: readonly string[]): Promise<void> {
+export async function loadGroups(program: Command, bind: Bind, names: readonly string[]): Promise<void> {
   for (const name of names) {
     const group = program.commands.find((c) => c.name() === name);
     const spec = GROUPS[name];
-    if (group && spec) (await spec.load()).register(group, ctx);
+    if (group && spec) (await spec.load()).register(group, bind);
   }
 }

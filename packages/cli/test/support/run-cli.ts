@@ -1,5 +1,4 @@
 import { PassThrough, Writable } from 'node:stream';
-import { createContext } from '../../src/context.js';
 import type { ExitCode } from '../../src/exit-codes.js';
 import { createIO } from '../../src/io.js';
 import { run } from '../../src/main.js';
@@ -59,13 +58,13 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
   stdin.end(options.stdin ?? '');
   const stdout = new Sink(tty);
   const stderr = new Sink(tty);
-  const ctx = createContext({
+  const init = {
     io: createIO({ stdin, stdout, stderr }),
     env: options.env ?? {},
     signal: options.signal ?? new AbortController().signal,
     platform: 'linux',
     prompter: options.prompter ?? noPrompts,
-  });
-  const code = await run(argv, ctx);
+  };
+  const code = await run(argv, init);
   return { stdout: stdout.text, stderr: stderr.text, code };
 }

@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../../context.js';
+import { argument, type Bind, flagOption, listOption, type RawInput, textOption } from '../../actions.js';
 
 /** Options of `agent-cli api`. */
 export interface ApiOptions {
-  rawField?: string[];
-  field?: string[];
-  input?: string;
-  include?: boolean;
+  method: string;
+  path: string;
+  rawField?: string[] | undefined;
+  field?: string[] | undefined;
+  input?: string | undefined;
+  include: boolean;
 }
 
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -14,7 +16,7 @@ function collect(value: string, previous: string[] | undefined): string[] {
 }
 
 /** `agent-cli api <method> <path>`: any route, in the manner of `gh api`. */
-export function registerApi(program: Command, ctx: CliContext): void {
+export function registerApi(program: Command, bind: Bind): void {
   program
     .command('api')
     .description("Call any route of the service with the profile's auth; prints the answer as JSON")
@@ -40,7 +42,16 @@ Examples:
   $ agent-cli api POST /credentials/accept-offer -f credentialRecordId=6f1c… -f autoAcceptCredential=always
   $ agent-cli api POST /schemas --input schema.json --include`,
     )
-    .action(async (method: string, path: string, opts: ApiOptions) =>
-      (await import('./run.js')).runApi(ctx, method, path, opts),
-    );
+    .action(bind(parseApiOptions, async (ctx, opts) => (await import('./run.js')).runApi(ctx, opts)));
+}
+
+export function parseApiOptions(raw: RawInput): ApiOptions {
+  return {
+    method: argument(raw, 0),
+    path: argument(raw, 1),
+    rawField: listOption(raw, 'rawField'),
+    field: listOption(raw, 'field'),
+    input: textOption(raw, 'input'),
+    include: flagOption(raw, 'include'),
+  };
 }

@@ -47,22 +47,22 @@ function print(
 }
 
 /** Sends one request with the profile's auth and prints the answer (or the error answer) as JSON. */
-export async function runApi(ctx: CliContext, method: string, path: string, opts: ApiOptions): Promise<void> {
+export async function runApi(ctx: CliContext, opts: ApiOptions): Promise<void> {
+  const { method, path } = opts;
   const fields = fieldsOf(opts.rawField, opts.field);
   const verb = method.toUpperCase();
   const hasFields = Object.keys(fields).length > 0;
   const fieldsInQuery = opts.input !== undefined || BODYLESS.has(verb);
   const body =
     opts.input !== undefined ? await readInput(ctx, opts.input) : fieldsInQuery ? undefined : fields;
-  const sdk = await ctx.sdk();
   try {
-    const raw = await ctx.spinner(`${verb} ${printable(path)}`, () =>
+    const raw = await ctx.call(`${verb} ${printable(path)}`, (sdk, signal) =>
       sdk.requestRaw({
         method: verb,
         path,
         ...(fieldsInQuery && hasFields ? { query: asQuery(fields) } : {}),
         ...(body === undefined ? {} : { body }),
-        signal: ctx.signal,
+        signal,
       }),
     );
     print(ctx, opts, raw.status, raw.headers, raw.body);

@@ -2,7 +2,7 @@ import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { readSecretStdin } from '../../input.js';
 import { printWarning } from '../../output.js';
-import type { LoginOptions } from './login.js';
+import type { LoginOptions } from './index.js';
 
 /** The e-mail: `--email`, `AGENT_CLI_EMAIL`, a prompt on a terminal, else a usage error. */
 export async function askEmail(ctx: CliContext, opts: LoginOptions): Promise<string> {

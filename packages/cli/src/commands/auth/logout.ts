@@ -1,21 +1,9 @@
-import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
+import { printData, printDone, printWarning } from '../../output.js';
 
-/** `agent-cli logout`: forgets the profile's token. */
-export function registerLogout(program: Command, ctx: CliContext): void {
-  program
-    .command('logout')
-    .description("Forget the profile's stored token")
-    .addHelpText('after', '\nExample:\n  $ agent-cli logout --profile staging')
-    .action(() => runLogout(ctx));
-}
-
+/** Forgets the profile's token. */
 export async function runLogout(ctx: CliContext): Promise<void> {
-  const [{ printData, printDone, printWarning }, settings, config] = await Promise.all([
-    import('../../output.js'),
-    ctx.settings(),
-    ctx.config(),
-  ]);
+  const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
   const wasSignedIn = config.profile(settings.profile).token !== undefined;
   if (wasSignedIn) {
     await config.updateProfile(settings.profile, { token: undefined });

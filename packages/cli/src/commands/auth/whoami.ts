@@ -1,25 +1,11 @@
-import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
-
-/** `agent-cli whoami`: profile, base URL, org and token expiry; never the token. */
-export function registerWhoami(program: Command, ctx: CliContext): void {
-  program
-    .command('whoami')
-    .description(
-      "Show the profile, base URL, org and the stored token's expiry (sends no request; never the token)",
-    )
-    .addHelpText('after', '\nExample:\n  $ agent-cli whoami --profile staging --json')
-    .action(() => runWhoami(ctx));
-}
+import { AuthRequiredError } from '../../errors.js';
+import { printData } from '../../output.js';
+import { presentSession } from '../../presenters/session.js';
+import { sessionView } from './session-view.js';
 
 /** Prints the session; exit 4 when not signed in or the token has expired. */
 export async function runWhoami(ctx: CliContext): Promise<void> {
-  const [{ sessionView }, { presentSession }, { printData }, { AuthRequiredError }] = await Promise.all([
-    import('./session-view.js'),
-    import('../../presenters/session.js'),
-    import('../../output.js'),
-    import('../../errors.js'),
-  ]);
   const { view, foreign } = await sessionView(ctx);
   printData(ctx, view, presentSession);
   if (foreign) throw foreign;

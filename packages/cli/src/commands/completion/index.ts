@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../../context.js';
+import { type Bind, noOptions } from '../../actions.js';
 import { BASH, FISH, ZSH } from './scripts.js';
 
 const SHELLS: Record<string, { script: string; example: string }> = {
@@ -9,12 +9,12 @@ const SHELLS: Record<string, { script: string; example: string }> = {
 };
 
 /** Registers `completion bash|zsh|fish`. */
-export function register(group: Command, ctx: CliContext): void {
+export function register(group: Command, bind: Bind): void {
   for (const [shell, { script, example }] of Object.entries(SHELLS)) {
     group
       .command(shell)
       .description(`Print the ${shell} completion script`)
       .addHelpText('after', `\nExample:\n  $ ${example}`)
-      .action(() => ctx.io.out(script));
+      .action(bind(noOptions, (ctx) => ctx.io.out(script)));
   }
 }

@@ -1,22 +1,34 @@
 import type { Command } from 'commander';
+import { argument, type Bind, flagOption, type RawInput } from '../../actions.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { printData, printDone } from '../../output.js';
 import { checkProfileName } from '../../run-settings.js';
 
 /** `agent-cli config delete <profile>`. */
-export function registerDelete(group: Command, ctx: CliContext): void {
+export function registerDelete(group: Command, bind: Bind): void {
   group
     .command('delete')
     .description('Delete a profile, its settings and its stored token')
     .argument('<profile>', 'profile name')
     .option('--force', 'delete it even when it is the current profile')
     .addHelpText('after', '\nExample:\n  $ agent-cli config delete staging')
-    .action((name: string, opts: { force?: boolean }) => runDelete(ctx, name, opts));
+    .action(bind(parseDeleteOptions, runDelete));
 }
 
-export async function runDelete(ctx: CliContext, name: string, opts: { force?: boolean }): Promise<void> {
+/** Options of `config delete`. */
+export interface DeleteOptions {
+  name: string;
+  force: boolean;
+}
+
+export function parseDeleteOptions(raw: RawInput): DeleteOptions {
+  const name = argument(raw, 0);
   checkProfileName(name, 'config delete');
+  return { name, force: flagOption(raw, 'force') };
+}
+
+export async function runDelete(ctx: CliContext, { name, force }: DeleteOptions): Promise<void> {
   const config = await ctx.config();
   const profiles = config.profiles();
   const profile = Object.hasOwn(profiles, name) ? profiles[name] : undefined;
@@ -25,7 +37,7 @@ export async function runDelete(ctx: CliContext, name: string, opts: { force?: b
     throw new UsageError(`no profile "${name}" (profiles: ${known})`);
   }
   // With no `config use`, runs use "default": that one is current then.
-  if ((config.currentProfile() ?? 'default') === name && !opts.force) {
+  if ((config.currentProfile() ?? 'default') === name && !force) {
     throw new UsageError(
       `profile "${name}" is the current one: run agent-cli config use <other profile> first, or pass --force`,
     );

@@ -1,20 +1,21 @@
 import type { Command } from 'commander';
+import type { Bind } from '../../actions.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { printData } from '../../output.js';
-import { CONFIG_KEYS, type ConfigKey, parseKey, SECRET_KEYS } from './keys.js';
+import { CONFIG_KEYS, type KeyOptions, parseKey, parseKeyOptions, SECRET_KEYS } from './keys.js';
 
 /** `agent-cli config get <key>`. */
-export function registerGet(group: Command, ctx: CliContext): void {
+export function registerGet(group: Command, bind: Bind): void {
   group
     .command('get')
     .description(`Print a setting of the profile (${Object.keys(CONFIG_KEYS).join(', ')})`)
     .argument('<key>', `${Object.keys(CONFIG_KEYS).join(', ')} (secrets show as "set")`, parseKey)
     .addHelpText('after', '\nExample:\n  $ agent-cli config get base-url --profile staging')
-    .action((key: ConfigKey) => runGet(ctx, key));
+    .action(bind(parseKeyOptions, runGet));
 }
 
-export async function runGet(ctx: CliContext, key: ConfigKey): Promise<void> {
+export async function runGet(ctx: CliContext, { key }: KeyOptions): Promise<void> {
   const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
   const value = config.profile(settings.profile)[CONFIG_KEYS[key]];
   if (value === undefined) throw new UsageError(`${key} is not set in profile "${settings.profile}"`);

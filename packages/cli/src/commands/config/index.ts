@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../../context.js';
+import type { Bind } from '../../actions.js';
 import { registerDelete } from './delete.js';
 import { registerGet } from './get.js';
 import { registerList } from './list.js';
@@ -8,11 +8,11 @@ import { registerUnset } from './unset.js';
 import { registerUse } from './use.js';
 
 /** Registers `config get|set|unset|list|use|delete`. */
-export function register(group: Command, ctx: CliContext): void {
-  registerGet(group, ctx);
-  registerSet(group, ctx);
-  registerUnset(group, ctx);
-  registerList(group, ctx);
-  registerUse(group, ctx);
-  registerDelete(group, ctx);
+export function register(group: Command, bind: Bind): void {
+  registerGet(group, bind);
+  registerSet(group, bind);
+  registerUnset(group, bind);
+  registerList(group, bind);
+  registerUse(group, bind);
+  registerDelete(group, bind);
 }

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { argument, type RawInput } from '../../actions.js';
 import type { Profile } from '../../config-file.js';
 
 /** The settings `config get/set` know, by their command-line names. */
@@ -22,4 +23,13 @@ export function parseKey(value: string): ConfigKey {
     throw new InvalidArgumentError(`unknown key "${value}" (known: ${Object.keys(CONFIG_KEYS).join(', ')})`);
   }
   return value as ConfigKey;
+}
+
+/** Options of `config get` and `config unset`: the key. */
+export interface KeyOptions {
+  key: ConfigKey;
+}
+
+export function parseKeyOptions(raw: RawInput): KeyOptions {
+  return { key: parseKey(argument(raw, 0)) };
 }

@@ -1,17 +1,18 @@
 import { isExpired } from '@credential-agent/sdk';
 import type { Command } from 'commander';
+import { type Bind, noOptions } from '../../actions.js';
 import type { Profile } from '../../config-file.js';
 import type { CliContext } from '../../context.js';
 import { printData } from '../../output.js';
 import { type ProfilesView, type ProfileView, presentProfiles } from '../../presenters/config.js';
 
 /** `agent-cli config list`. */
-export function registerList(group: Command, ctx: CliContext): void {
+export function registerList(group: Command, bind: Bind): void {
   group
     .command('list')
     .description('List the profiles (the current one is marked *)')
     .addHelpText('after', '\nExample:\n  $ agent-cli config list --json')
-    .action(() => runList(ctx));
+    .action(bind(noOptions, runList));
 }
 
 /** A profile as `config list` and `config use --json` show it: never the token. */

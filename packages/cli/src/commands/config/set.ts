@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { argument, type Bind, type RawInput } from '../../actions.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { readSecretStdin } from '../../input.js';
@@ -7,7 +8,7 @@ import { checkBaseUrl } from '../../run-settings.js';
 import { CONFIG_KEYS, type ConfigKey, parseKey, SECRET_KEYS } from './keys.js';
 
 /** `agent-cli config set <key> <value>`. */
-export function registerSet(group: Command, ctx: CliContext): void {
+export function registerSet(group: Command, bind: Bind): void {
   group
     .command('set')
     .description(`Store a setting in the profile (${Object.keys(CONFIG_KEYS).join(', ')})`)
@@ -20,19 +21,31 @@ Examples:
   $ agent-cli config set base-url https://agent.example.com --profile staging
   $ printf '%s' "$AGENT_KEY" | agent-cli config set agent-key -`,
     )
-    .action((key: ConfigKey, value: string) => runSet(ctx, key, value));
+    .action(bind(parseSetOptions, runSet));
 }
 
-export async function runSet(ctx: CliContext, key: ConfigKey, given: string): Promise<void> {
-  const secret = SECRET_KEYS.has(key);
+/** Options of `config set`: the key, and its value or `-` (read it from stdin). */
+export interface SetOptions {
+  key: ConfigKey;
+  given: string;
+}
+
+export function parseSetOptions(raw: RawInput): SetOptions {
+  const key = parseKey(argument(raw, 0));
+  const given = argument(raw, 1);
   if (given.trim() === '') {
     throw new UsageError(
       `config set ${key}: the value is empty (to remove the setting: agent-cli config unset ${key})`,
     );
   }
-  if (secret && given !== '-') {
+  if (SECRET_KEYS.has(key) && given !== '-') {
     throw new UsageError(`${key} is a secret: pipe it to stdin instead (agent-cli config set ${key} -)`);
   }
+  return { key, given };
+}
+
+export async function runSet(ctx: CliContext, { key, given }: SetOptions): Promise<void> {
+  const secret = SECRET_KEYS.has(key);
   const value = given === '-' ? await readSecretStdin(ctx, `config set ${key} -`) : given;
   if (key === 'base-url' || key === 'agent-url') checkBaseUrl(value, ctx.globals.insecure, key);
   const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);

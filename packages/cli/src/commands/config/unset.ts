@@ -1,19 +1,20 @@
 import type { Command } from 'commander';
+import type { Bind } from '../../actions.js';
 import type { CliContext } from '../../context.js';
 import { printData, printDone } from '../../output.js';
-import { CONFIG_KEYS, type ConfigKey, parseKey } from './keys.js';
+import { CONFIG_KEYS, type KeyOptions, parseKey, parseKeyOptions } from './keys.js';
 
 /** `agent-cli config unset <key>`. */
-export function registerUnset(group: Command, ctx: CliContext): void {
+export function registerUnset(group: Command, bind: Bind): void {
   group
     .command('unset')
     .description(`Remove a setting from the profile (${Object.keys(CONFIG_KEYS).join(', ')})`)
     .argument('<key>', Object.keys(CONFIG_KEYS).join(', '), parseKey)
     .addHelpText('after', '\nExample:\n  $ agent-cli config unset org --profile staging')
-    .action((key: ConfigKey) => runUnset(ctx, key));
+    .action(bind(parseKeyOptions, runUnset));
 }
 
-export async function runUnset(ctx: CliContext, key: ConfigKey): Promise<void> {
+export async function runUnset(ctx: CliContext, { key }: KeyOptions): Promise<void> {
   const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
   const field = CONFIG_KEYS[key];
   const removed = config.profile(settings.profile)[field] !== undefined;

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../../context.js';
+import type { Bind } from '../../actions.js';
 import { registerList } from './list.js';
 import { registerNegotiate } from './negotiate.js';
 
 /** Registers `credentials list` and `credentials negotiate`. */
-export function register(group: Command, ctx: CliContext): void {
-  registerList(group, ctx);
-  registerNegotiate(group, ctx);
+export function register(group: Command, bind: Bind): void {
+  registerList(group, bind);
+  registerNegotiate(group, bind);
 }

@@ -1,11 +1,13 @@
 import { CREDENTIAL_ROLES, CREDENTIAL_STATES, type CredentialListParams } from '@credential-agent/sdk';
 import type { Command } from 'commander';
+import { type Bind, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
 import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentCredentialList } from '../../presenters/credentials.js';
 
-interface ListOptions {
+/** Options of `credentials list`: the filters that were given. */
+export interface ListOptions {
   state?: string;
   role?: string;
   threadId?: string;
@@ -13,8 +15,10 @@ interface ListOptions {
   parentThreadId?: string;
 }
 
+const FILTERS = ['state', 'role', 'threadId', 'connectionId', 'parentThreadId'] as const;
+
 /** `agent-cli credentials list`. */
-export function registerList(group: Command, ctx: CliContext): void {
+export function registerList(group: Command, bind: Bind): void {
   group
     .command('list')
     .description('List credential exchange records (all of them: the service has no paging)')
@@ -27,16 +31,22 @@ export function registerList(group: Command, ctx: CliContext): void {
       'after',
       '\nExample:\n  $ agent-cli credentials list --role holder --state offer-received --json',
     )
-    .action((opts: ListOptions) => runList(ctx, opts));
+    .action(bind(parseListOptions, runList));
+}
+
+export function parseListOptions(raw: RawInput): ListOptions {
+  const opts: ListOptions = {};
+  for (const name of FILTERS) {
+    const value = textOption(raw, name);
+    if (value !== undefined) opts[name] = value;
+  }
+  return opts;
 }
 
 export async function runList(ctx: CliContext, opts: ListOptions): Promise<void> {
-  const filters: CredentialListParams = Object.fromEntries(
-    Object.entries(opts).filter(([, v]) => v !== undefined),
-  ) as CredentialListParams;
-  const sdk = await ctx.sdk();
-  const records = await ctx.spinner('Fetching credential records', () =>
-    sdk.credentials.list(filters, { signal: ctx.signal }),
+  const filters: CredentialListParams = opts;
+  const records = await ctx.call('Fetching credential records', (sdk, signal) =>
+    sdk.credentials.list(filters, { signal }),
   );
   printData(ctx, records, presentCredentialList);
 }

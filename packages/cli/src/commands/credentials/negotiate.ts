@@ -1,22 +1,29 @@
 import { AUTO_ACCEPT_VALUES, type NegotiateOfferParams, PROTOCOL_VERSIONS } from '@credential-agent/sdk';
 import { type Command, Option } from 'commander';
+import { argument, type Bind, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { mergeFlags, readBodyFile, requireFields } from '../../input.js';
 import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentCredentialRecord } from '../../presenters/credentials.js';
 
-interface NegotiateOptions {
-  file?: string;
-  connectionId?: string;
-  protocolVersion?: string;
-  format?: 'jsonld' | 'indy' | 'anoncreds';
-  comment?: string;
-  autoAcceptCredential?: string;
+const FORMATS = ['jsonld', 'indy', 'anoncreds'] as const;
+type Format = (typeof FORMATS)[number];
+
+/** Options of `credentials negotiate`. */
+export interface NegotiateOptions {
+  recordId: string;
+  file?: string | undefined;
+  connectionId?: string | undefined;
+  protocolVersion?: string | undefined;
+  format?: Format | undefined;
+  comment?: string | undefined;
+  autoAcceptCredential?: string | undefined;
 }
 
 /** `agent-cli credentials negotiate <recordId>`. */
-export function registerNegotiate(group: Command, ctx: CliContext): void {
+export function registerNegotiate(group: Command, bind: Bind): void {
   group
     .command('negotiate')
     .description('Accept a credential offer as holder (sends accept-offer to the connection)')
@@ -27,11 +34,7 @@ export function registerNegotiate(group: Command, ctx: CliContext): void {
       knownOption('--protocol-version <version>', 'protocol version (default v2)', PROTOCOL_VERSIONS),
     )
     .addOption(
-      new Option('--format <format>', 'credential format to accept (default jsonld)').choices([
-        'jsonld',
-        'indy',
-        'anoncreds',
-      ]),
+      new Option('--format <format>', 'credential format to accept (default jsonld)').choices(FORMATS),
     )
     .option('--comment <text>', 'comment for the issuer')
     .addOption(knownOption('--auto-accept-credential <mode>', 'when to accept', AUTO_ACCEPT_VALUES))
@@ -42,15 +45,35 @@ Example:
   $ agent-cli credentials negotiate 9b2f4c1e-0d6a-4a8e-b1c2-3d4e5f607182 \\
       --connection-id 1c7e2a90-5b3d-4f6e-8a1b-2c3d4e5f6a7b --format jsonld`,
     )
-    .action((recordId: string, opts: NegotiateOptions) => runNegotiate(ctx, recordId, opts));
+    .action(bind(parseNegotiateOptions, runNegotiate));
 }
 
-export async function runNegotiate(ctx: CliContext, recordId: string, opts: NegotiateOptions): Promise<void> {
+function formatOf(value: string | undefined): Format | undefined {
+  const format = FORMATS.find((f) => f === value);
+  if (value !== undefined && format === undefined) {
+    throw new UsageError(`--format: expected one of ${FORMATS.join(', ')}, got "${value}"`);
+  }
+  return format;
+}
+
+export function parseNegotiateOptions(raw: RawInput): NegotiateOptions {
+  return {
+    recordId: argument(raw, 0),
+    file: textOption(raw, 'file'),
+    connectionId: textOption(raw, 'connectionId'),
+    protocolVersion: textOption(raw, 'protocolVersion'),
+    format: formatOf(textOption(raw, 'format')),
+    comment: textOption(raw, 'comment'),
+    autoAcceptCredential: textOption(raw, 'autoAcceptCredential'),
+  };
+}
+
+export async function runNegotiate(ctx: CliContext, opts: NegotiateOptions): Promise<void> {
   const file = await readBodyFile(ctx, opts.file);
   const body = mergeFlags<NegotiateOfferParams>(
     { protocolVersion: 'v2', credentialFormats: { [opts.format ?? 'jsonld']: {} }, ...file },
     {
-      credentialRecordId: recordId,
+      credentialRecordId: opts.recordId,
       connectionId: opts.connectionId,
       protocolVersion: opts.protocolVersion,
       credentialFormats: opts.format ? { [opts.format]: {} } : undefined,
@@ -59,9 +82,8 @@ export async function runNegotiate(ctx: CliContext, recordId: string, opts: Nego
     },
   );
   requireFields(body, { connectionId: '--connection-id' });
-  const sdk = await ctx.sdk();
-  const record = await ctx.spinner('Accepting the offer', () =>
-    sdk.credentials.negotiateOffer(body, { signal: ctx.signal }),
+  const record = await ctx.call('Accepting the offer', (sdk, signal) =>
+    sdk.credentials.negotiateOffer(body, { signal }),
   );
   printData(ctx, record, presentCredentialRecord);
 }

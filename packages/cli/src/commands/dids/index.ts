@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../../context.js';
+import type { Bind } from '../../actions.js';
 import { registerWrite } from './write.js';
 
 /** Registers `dids write`. */
-export function register(group: Command, ctx: CliContext): void {
-  registerWrite(group, ctx);
+export function register(group: Command, bind: Bind): void {
+  registerWrite(group, bind);
 }

@@ -1,5 +1,6 @@
 import { DID_METHODS, DID_NETWORKS, DID_ROLES, type DidWriteParams, KEY_TYPES } from '@credential-agent/sdk';
 import type { Command } from 'commander';
+import { type Bind, flagOption, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { mergeFlags, readBodyFile, readSecretStdin, requireFields } from '../../input.js';
@@ -7,22 +8,29 @@ import { knownOption } from '../../known-values.js';
 import { printData, printWarning } from '../../output.js';
 import { presentDid } from '../../presenters/dids.js';
 
-interface WriteOptions {
-  file?: string;
-  method?: string;
-  keyType?: string;
-  network?: string;
-  seed?: string;
-  seedStdin?: boolean;
-  domain?: string;
-  role?: string;
-  endorserDid?: string;
-  did?: string;
-  endpoint?: string;
+/** The body fields `dids write` takes as flags, by their names in the body. */
+const BODY_FLAGS = [
+  'method',
+  'keyType',
+  'network',
+  'domain',
+  'role',
+  'endorserDid',
+  'did',
+  'endpoint',
+] as const;
+
+/** Options of `dids write`. */
+export interface WriteOptions {
+  file?: string | undefined;
+  /** Body fields given as flags. */
+  fields: Partial<Record<(typeof BODY_FLAGS)[number], string>>;
+  /** Where the seed comes from: stdin, or `--seed` (visible in `ps`). */
+  seed?: { stdin: true } | { value: string } | undefined;
 }
 
 /** `agent-cli dids write`. */
-export function registerWrite(group: Command, ctx: CliContext): void {
+export function registerWrite(group: Command, bind: Bind): void {
   group
     .command('write')
     .description('Register a DID (nym registration) and print its DID document')
@@ -38,31 +46,42 @@ export function registerWrite(group: Command, ctx: CliContext): void {
     .option('--did <did>', 'the DID to register, when known')
     .option('--endpoint <url>', 'service endpoint')
     .addHelpText('after', '\nExample:\n  $ agent-cli dids write --method key --key-type ed25519 --json')
-    .action((opts: WriteOptions) => runWrite(ctx, opts));
+    .action(bind(parseWriteOptions, runWrite));
+}
+
+/** The seed's source. @throws {@link UsageError} when both are given, or stdin is also `--file -`. */
+function seedOf(raw: RawInput): WriteOptions['seed'] {
+  const seed = textOption(raw, 'seed');
+  if (!flagOption(raw, 'seedStdin')) return seed === undefined ? undefined : { value: seed };
+  if (seed !== undefined) throw new UsageError('use either --seed-stdin or --seed, not both');
+  if (textOption(raw, 'file') === '-')
+    throw new UsageError('--seed-stdin and --file - both read stdin: use one');
+  return { stdin: true };
+}
+
+export function parseWriteOptions(raw: RawInput): WriteOptions {
+  const fields: WriteOptions['fields'] = {};
+  for (const name of BODY_FLAGS) {
+    const value = textOption(raw, name);
+    if (value !== undefined) fields[name] = value;
+  }
+  return { file: textOption(raw, 'file'), fields, seed: seedOf(raw) };
+}
+
+/** The seed: read from stdin, or `--seed` with a warning (it is visible in `ps` and shell history). */
+async function readSeed(ctx: CliContext, seed: WriteOptions['seed']): Promise<string | undefined> {
+  if (seed === undefined) return undefined;
+  if ('stdin' in seed) return readSecretStdin(ctx, '--seed-stdin');
+  printWarning(ctx, '--seed puts the seed in ps and your shell history; prefer --seed-stdin');
+  return seed.value;
 }
 
 export async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
-  const { file, method, keyType, seedStdin, ...rest } = opts;
-  const seed = await readSeed(ctx, opts);
-  const body = mergeFlags<DidWriteParams>(await readBodyFile(ctx, file), { method, keyType, ...rest, seed });
+  const seed = await readSeed(ctx, opts.seed);
+  const body = mergeFlags<DidWriteParams>(await readBodyFile(ctx, opts.file), { ...opts.fields, seed });
   ctx.secrets.add(body.seed);
   ctx.secrets.add(body.privatekey);
   requireFields(body, { method: '--method', keyType: '--key-type' });
-  const sdk = await ctx.sdk();
-  const result = await ctx.spinner('Registering the DID', () => sdk.dids.write(body, { signal: ctx.signal }));
+  const result = await ctx.call('Registering the DID', (sdk, signal) => sdk.dids.write(body, { signal }));
   printData(ctx, result, presentDid);
-}
-
-/** The seed: `--seed-stdin`, or `--seed` with a warning (it is visible in `ps` and shell history). */
-async function readSeed(ctx: CliContext, opts: WriteOptions): Promise<string | undefined> {
-  if (opts.seedStdin && opts.seed !== undefined)
-    throw new UsageError('use either --seed-stdin or --seed, not both');
-  if (opts.seedStdin) {
-    if (opts.file === '-') throw new UsageError('--seed-stdin and --file - both read stdin: use one');
-    return readSecretStdin(ctx, '--seed-stdin');
-  }
-  if (opts.seed !== undefined) {
-    printWarning(ctx, '--seed puts the seed in ps and your shell history; prefer --seed-stdin');
-  }
-  return opts.seed;
 }

@@ -1,27 +1,37 @@
 import { CREDENTIAL_TYPES, type OfferCreateParams, PROTOCOL_VERSIONS } from '@credential-agent/sdk';
 import type { Command } from 'commander';
+import { type Bind, flagOption, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
-import { collectAttr, mergeFlags, readBodyFile, requireFields } from '../../input.js';
+import {
+  type Attribute,
+  attrOption,
+  collectAttr,
+  mergeFlags,
+  readBodyFile,
+  requireFields,
+} from '../../input.js';
 import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentOfferCreated } from '../../presenters/offers.js';
 import { printQr } from '../../presenters/qr.js';
 
-interface CreateOptions {
-  file?: string;
-  credentialType?: string;
-  credDefId?: string;
-  comment?: string;
-  attr?: { name: string; value: string }[];
-  protocolVersion?: string;
-  label?: string;
-  goalCode?: string;
-  shortenUrl?: boolean;
-  qr?: boolean;
+/** Options of `offers create`. */
+export interface CreateOptions {
+  file?: string | undefined;
+  credentialType?: string | undefined;
+  credDefId?: string | undefined;
+  comment?: string | undefined;
+  attr?: Attribute[] | undefined;
+  protocolVersion?: string | undefined;
+  label?: string | undefined;
+  goalCode?: string | undefined;
+  /** Only when given: the file's `isShortenUrl` stands otherwise. */
+  shortenUrl?: true | undefined;
+  qr: boolean;
 }
 
 /** `agent-cli offers create`. */
-export function registerCreate(group: Command, ctx: CliContext): void {
+export function registerCreate(group: Command, bind: Bind): void {
   group
     .command('create')
     .description('Create a shareable out-of-band credential offer (prints the invitation URL)')
@@ -42,7 +52,22 @@ Example:
   $ agent-cli offers create --org 3fa85f64-5717-4562-b3fc-2c963f66afa6 --file offer.json \\
       --credential-type jsonld --cred-def-id 'did:key:z6Mk…/cred-def' --attr name=Alice --json`,
     )
-    .action((opts: CreateOptions) => runCreate(ctx, opts));
+    .action(bind(parseCreateOptions, runCreate));
+}
+
+export function parseCreateOptions(raw: RawInput): CreateOptions {
+  return {
+    file: textOption(raw, 'file'),
+    credentialType: textOption(raw, 'credentialType'),
+    credDefId: textOption(raw, 'credDefId'),
+    comment: textOption(raw, 'comment'),
+    attr: attrOption(raw.opts['attr']),
+    protocolVersion: textOption(raw, 'protocolVersion'),
+    label: textOption(raw, 'label'),
+    goalCode: textOption(raw, 'goalCode'),
+    shortenUrl: flagOption(raw, 'shortenUrl') || undefined,
+    qr: flagOption(raw, 'qr'),
+  };
 }
 
 export async function runCreate(ctx: CliContext, opts: CreateOptions): Promise<void> {
@@ -62,9 +87,8 @@ export async function runCreate(ctx: CliContext, opts: CreateOptions): Promise<v
     },
   );
   requireFields(body, { credentialType: '--credential-type', credentialDefinitionId: '--cred-def-id' });
-  const sdk = await ctx.sdk();
-  const result = await ctx.spinner('Creating the offer', () =>
-    sdk.org(orgId).offers.create(body, { signal: ctx.signal }),
+  const result = await ctx.call('Creating the offer', (sdk, signal) =>
+    sdk.org(orgId).offers.create(body, { signal }),
   );
   printData(ctx, result, presentOfferCreated);
   if (opts.qr) await printQr(ctx, result.data.invitationUrl);

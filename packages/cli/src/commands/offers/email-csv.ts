@@ -13,9 +13,6 @@ import type { EmailBodyFlags } from './email-body.js';
 
 type CsvOptions = EmailBodyFlags & CsvFlags & { csv: string; file?: string };
 
-/** The service's cap of holders per request on the deployments we know (see `--max-batch-size`). */
-const SERVICE_CAP = 10;
-
 async function template(ctx: CliContext, opts: CsvOptions): Promise<BulkTemplate> {
   const file = await readBodyFile(ctx, opts.file);
   const overrides: Partial<BulkEmailParams> = {};
@@ -30,17 +27,6 @@ async function template(ctx: CliContext, opts: CsvOptions): Promise<BulkTemplate
   return toTemplate(opts.attr ? { ...file, attributes: opts.attr } : file, overrides);
 }
 
-function checkFlags(opts: CsvOptions): void {
-  if (opts.email) throw new UsageError('--email and --csv do not go together: the CSV names the holders');
-  if (opts.retryInDoubt && !opts.resume) throw new UsageError('--retry-in-doubt needs --resume');
-  const cap = opts.maxBatchSize ?? SERVICE_CAP;
-  if ((opts.batchSize ?? 10) > cap) {
-    throw new UsageError(
-      `--batch-size ${opts.batchSize} is above the service's cap of ${cap} holders per request: the service would refuse every batch (pass --max-batch-size ${opts.batchSize} if your deployment allows more)`,
-    );
-  }
-}
-
 /** After a run stopped early: what was not sent and how to go on. */
 function stopHint(tally: Tally, expected: number): string {
   // Rows skipped in a batch, and rows the run never reached.
@@ -52,10 +38,10 @@ function stopHint(tally: Tally, expected: number): string {
  * `agent-cli offers email --csv holders.csv`: one offer per CSV row, sent in batches; see
  * `runBulk`. Prints the tally on stdout and ends with exit code 0, 3 (some rows not sent) or 1
  * (none sent; with `--dry-run`: a row has a problem); 130 after Ctrl-C, with the tally.
- * @throws {@link UsageError} for conflicting flags, a bad template, mapping, journal or output path.
+ * Its flags were checked by `parseEmailOptions`.
+ * @throws {@link UsageError} for a bad template, mapping, journal or output path.
  */
 export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<void> {
-  checkFlags(opts);
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
   const dryRun = opts.dryRun === true;
   const orgId = dryRun ? undefined : await ctx.org();

@@ -1,22 +1,18 @@
 import { CREDENTIAL_TYPES, PROTOCOL_VERSIONS } from '@credential-agent/sdk';
 import type { Command } from 'commander';
+import type { Bind } from '../../actions.js';
 // bulk (--csv): flags only here; the engine loads in runEmail when --csv is given.
-import { addCsvOptions, type CsvFlags } from '../../bulk/flags.js';
+import { addCsvOptions } from '../../bulk/flags.js';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { collect, collectAttr, readBodyFile } from '../../input.js';
 import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentOffersEmailed } from '../../presenters/offers.js';
-import { type EmailBodyFlags, emailBody, recipients } from './email-body.js';
-
-/** Options of `offers email`. */
-export interface EmailOptions extends EmailBodyFlags, CsvFlags {
-  file?: string;
-}
+import { emailBody, recipients } from './email-body.js';
+import { type EmailOptions, parseEmailOptions } from './email-flags.js';
 
 /** `agent-cli offers email`. */
-export function registerEmail(group: Command, ctx: CliContext): void {
+export function registerEmail(group: Command, bind: Bind): void {
   const command = group
     .command('email')
     .description('Create credential offers and e-mail them to holders')
@@ -40,20 +36,13 @@ Example:
   $ agent-cli offers email --org 3fa85f64-5717-4562-b3fc-2c963f66afa6 --file email-offer.json \\
       --email alice@example.com --email bob@example.com --credential-type jsonld`,
     );
-  addCsvOptions(command).action((opts: EmailOptions, cmd: Command) => {
-    if (opts.csv === undefined) refuseBulkFlags(cmd);
-    return runEmail(ctx, opts);
-  }); // bulk
-}
-
-/** Without `--csv`, a bulk flag (`--dry-run`, `--resume`, …) would be ignored: refuse it. */
-function refuseBulkFlags(cmd: Command): void {
-  for (const option of cmd.options) {
-    const name = option.attributeName();
-    if (option.description.startsWith('bulk') && cmd.getOptionValueSource(name) === 'cli') {
-      throw new UsageError(`${option.long} needs --csv (it is a bulk flag)`);
-    }
-  }
+  addCsvOptions(command); // bulk
+  const bulkFlags = new Map(
+    command.options.flatMap((o) =>
+      o.long && o.description.startsWith('bulk') ? [[o.attributeName(), o.long] as const] : [],
+    ),
+  );
+  command.action(bind((raw) => parseEmailOptions(raw, bulkFlags), runEmail));
 }
 
 export async function runEmail(ctx: CliContext, opts: EmailOptions): Promise<void> {
@@ -62,9 +51,8 @@ export async function runEmail(ctx: CliContext, opts: EmailOptions): Promise<voi
     return (await import('./email-csv.js')).runEmailCsv(ctx, { ...opts, csv: opts.csv });
   const orgId = await ctx.org();
   const body = emailBody(await readBodyFile(ctx, opts.file), opts);
-  const sdk = await ctx.sdk();
-  const result = await ctx.spinner('Sending the offers', () =>
-    sdk.org(orgId).offers.sendByEmail(body, { signal: ctx.signal }),
+  const result = await ctx.call('Sending the offers', (sdk, signal) =>
+    sdk.org(orgId).offers.sendByEmail(body, { signal }),
   );
   printData(ctx, result, (data, style) => presentOffersEmailed(data, recipients(body), style));
 }

@@ -1,22 +1,30 @@
 import type { AcceptInvitationParams } from '@credential-agent/sdk';
 import type { Command } from 'commander';
+import { argument, type Bind, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
 import { mergeFlags, readBodyFile } from '../../input.js';
 import { printData } from '../../output.js';
 import { presentAcceptedInvitation } from '../../presenters/oob.js';
 
-interface AcceptOptions {
-  file?: string;
+/** The body fields `oob accept` takes as flags (a flag not given leaves the file's value). */
+export interface AcceptFlags {
   label?: string;
   alias?: string;
   imageUrl?: string;
   mediatorId?: string;
-  autoAcceptConnection?: boolean;
-  reuseConnection?: boolean;
+  autoAcceptConnection?: true;
+  reuseConnection?: true;
+}
+
+/** Options of `oob accept`. */
+export interface AcceptOptions {
+  id: string;
+  file?: string | undefined;
+  flags: AcceptFlags;
 }
 
 /** `agent-cli oob accept <id>`. */
-export function registerAccept(group: Command, ctx: CliContext): void {
+export function registerAccept(group: Command, bind: Bind): void {
   group
     .command('accept')
     .description('Accept an invitation as invitee; prints the new connection')
@@ -32,15 +40,24 @@ export function registerAccept(group: Command, ctx: CliContext): void {
       'after',
       '\nExample:\n  $ agent-cli oob accept 5d0a7c1e-8a3b-4c52-9a57-1f3f7a0c9e21 --label Alice --json',
     )
-    .action((id: string, opts: AcceptOptions) => runAccept(ctx, id, opts));
+    .action(bind(parseAcceptOptions, runAccept));
 }
 
-export async function runAccept(ctx: CliContext, id: string, opts: AcceptOptions): Promise<void> {
-  const { file, ...flags } = opts;
-  const body = mergeFlags<AcceptInvitationParams>(await readBodyFile(ctx, file), flags);
-  const sdk = await ctx.sdk();
-  const result = await ctx.spinner('Accepting the invitation', () =>
-    sdk.oob.acceptInvitation(id, body, { signal: ctx.signal }),
+export function parseAcceptOptions(raw: RawInput): AcceptOptions {
+  const flags: AcceptFlags = {};
+  for (const name of ['label', 'alias', 'imageUrl', 'mediatorId'] as const) {
+    const value = textOption(raw, name);
+    if (value !== undefined) flags[name] = value;
+  }
+  if (raw.opts['autoAcceptConnection'] === true) flags.autoAcceptConnection = true;
+  if (raw.opts['reuseConnection'] === true) flags.reuseConnection = true;
+  return { id: argument(raw, 0), file: textOption(raw, 'file'), flags };
+}
+
+export async function runAccept(ctx: CliContext, opts: AcceptOptions): Promise<void> {
+  const body = mergeFlags<AcceptInvitationParams>(await readBodyFile(ctx, opts.file), { ...opts.flags });
+  const result = await ctx.call('Accepting the invitation', (sdk, signal) =>
+    sdk.oob.acceptInvitation(opts.id, body, { signal }),
   );
   printData(ctx, result, presentAcceptedInvitation);
 }

@@ -1,24 +1,34 @@
 import type { Command } from 'commander';
+import { argument, type Bind, flagOption, type RawInput } from '../../actions.js';
 import type { CliContext } from '../../context.js';
 import { printData } from '../../output.js';
 import { presentOutOfBandRecord } from '../../presenters/oob.js';
 import { invitationLink, printQr } from '../../presenters/qr.js';
 
+/** Options of `oob get`. */
+export interface GetOptions {
+  id: string;
+  qr: boolean;
+}
+
 /** `agent-cli oob get <id>`. */
-export function registerGet(group: Command, ctx: CliContext): void {
+export function registerGet(group: Command, bind: Bind): void {
   group
     .command('get')
     .description('Show an out-of-band record')
     .argument('<id>', 'out-of-band record id')
     .option('--qr', 'on a terminal, also print the invitation as a QR code')
     .addHelpText('after', '\nExample:\n  $ agent-cli oob get 5d0a7c1e-8a3b-4c52-9a57-1f3f7a0c9e21 --json')
-    .action((id: string, opts: { qr?: boolean }) => runGet(ctx, id, opts));
+    .action(bind(parseGetOptions, runGet));
 }
 
-export async function runGet(ctx: CliContext, id: string, opts: { qr?: boolean } = {}): Promise<void> {
-  const sdk = await ctx.sdk();
-  const record = await ctx.spinner('Fetching the out-of-band record', () =>
-    sdk.oob.get(id, { signal: ctx.signal }),
+export function parseGetOptions(raw: RawInput): GetOptions {
+  return { id: argument(raw, 0), qr: flagOption(raw, 'qr') };
+}
+
+export async function runGet(ctx: CliContext, opts: GetOptions): Promise<void> {
+  const record = await ctx.call('Fetching the out-of-band record', (sdk, signal) =>
+    sdk.oob.get(opts.id, { signal }),
   );
   printData(ctx, record, presentOutOfBandRecord);
   if (opts.qr) await printQr(ctx, invitationLink(record.outOfBandInvitation));

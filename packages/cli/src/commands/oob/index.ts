@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../../context.js';
+import type { Bind } from '../../actions.js';
 import { registerAccept } from './accept.js';
 import { registerGet } from './get.js';
 
 /** Registers `oob get` and `oob accept`. */
-export function register(group: Command, ctx: CliContext): void {
-  registerGet(group, ctx);
-  registerAccept(group, ctx);
+export function register(group: Command, bind: Bind): void {
+  registerGet(group, bind);
+  registerAccept(group, bind);
 }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../../context.js';
+import type { Bind } from '../../actions.js';
 import { registerRequest } from './request.js';
 
 /** Registers `proofs request`. */
-export function register(group: Command, ctx: CliContext): void {
-  registerRequest(group, ctx);
+export function register(group: Command, bind: Bind): void {
+  registerRequest(group, bind);
 }

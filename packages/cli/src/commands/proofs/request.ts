@@ -5,24 +5,27 @@ import {
   type ProofRequestParams,
 } from '@credential-agent/sdk';
 import type { Command } from 'commander';
+import { type Bind, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
 import { mergeFlags, readBodyFile, requireFields, requireFlag } from '../../input.js';
 import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentProofRequested } from '../../presenters/proofs.js';
 
-interface RequestOptions {
-  file?: string;
-  connectionId?: string;
-  requestType?: string;
-  comment?: string;
-  protocolVersion?: string;
-  goalCode?: string;
-  autoAcceptProof?: string;
+/** Options of `proofs request`. */
+export interface RequestOptions {
+  file?: string | undefined;
+  connectionId?: string | undefined;
+  /** Required; checked after the org, which is named first when both are missing. */
+  requestType?: string | undefined;
+  comment?: string | undefined;
+  protocolVersion?: string | undefined;
+  goalCode?: string | undefined;
+  autoAcceptProof?: string | undefined;
 }
 
 /** `agent-cli proofs request`. */
-export function registerRequest(group: Command, ctx: CliContext): void {
+export function registerRequest(group: Command, bind: Bind): void {
   group
     .command('request')
     .description('Send a proof request to a connection')
@@ -40,7 +43,19 @@ Example:
   $ agent-cli proofs request --org 3fa85f64-5717-4562-b3fc-2c963f66afa6 --file proof.json \\
       --connection-id 1c7e2a90-5b3d-4f6e-8a1b-2c3d4e5f6a7b --request-type presentationExchange`,
     )
-    .action((opts: RequestOptions) => runRequest(ctx, opts));
+    .action(bind(parseRequestOptions, runRequest));
+}
+
+export function parseRequestOptions(raw: RawInput): RequestOptions {
+  return {
+    file: textOption(raw, 'file'),
+    connectionId: textOption(raw, 'connectionId'),
+    requestType: textOption(raw, 'requestType'),
+    comment: textOption(raw, 'comment'),
+    protocolVersion: textOption(raw, 'protocolVersion'),
+    goalCode: textOption(raw, 'goalCode'),
+    autoAcceptProof: textOption(raw, 'autoAcceptProof'),
+  };
 }
 
 export async function runRequest(ctx: CliContext, opts: RequestOptions): Promise<void> {
@@ -54,9 +69,8 @@ export async function runRequest(ctx: CliContext, opts: RequestOptions): Promise
     autoAcceptProof: opts.autoAcceptProof,
   });
   requireFields(body, { connectionId: '--connection-id', proofFormats: '--file' });
-  const sdk = await ctx.sdk();
-  const result = await ctx.spinner('Sending the proof request', () =>
-    sdk.org(orgId).proofs.request(body, { requestType, signal: ctx.signal }),
+  const result = await ctx.call('Sending the proof request', (sdk, signal) =>
+    sdk.org(orgId).proofs.request(body, { requestType, signal }),
   );
   printData(ctx, result, presentProofRequested);
 }

@@ -1,5 +1,6 @@
 import { type SchemaCreateParams, SchemaRegistrationError } from '@credential-agent/sdk';
 import type { Command } from 'commander';
+import { type Bind, flagOption, listOption, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
 import { ExitWith } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
@@ -7,18 +8,22 @@ import { collect, mergeFlags, readBodyFile, requireFields } from '../../input.js
 import { printData, printNote } from '../../output.js';
 import { presentSchemaCreated, presentSchemaPending, type SchemaPending } from '../../presenters/schemas.js';
 
-interface CreateOptions {
-  file?: string;
-  issuerId?: string;
-  name?: string;
-  version?: string;
-  attr?: string[];
-  endorse?: boolean;
-  endorserDid?: string;
+/** Options of `schemas create`. */
+export interface CreateOptions {
+  file?: string | undefined;
+  /** Body fields given as flags (`--attr` as `attributes`). */
+  fields: {
+    issuerId?: string;
+    name?: string;
+    version?: string;
+    attributes?: string[];
+    endorse?: true;
+    endorserDid?: string;
+  };
 }
 
 /** `agent-cli schemas create`. */
-export function registerCreate(group: Command, ctx: CliContext): void {
+export function registerCreate(group: Command, bind: Bind): void {
   group
     .command('create')
     .description('Create a schema on the ledger')
@@ -40,21 +45,31 @@ When the service cannot finish at once (--endorse without --endorser-did: an end
 the schema request; or a registration still running), the result is printed as data (state,
 action, schema request, job id) with exit code 5.`,
     )
-    .action((opts: CreateOptions) => runCreate(ctx, opts));
+    .action(bind(parseCreateOptions, runCreate));
+}
+
+export function parseCreateOptions(raw: RawInput): CreateOptions {
+  const fields: CreateOptions['fields'] = {};
+  for (const name of ['issuerId', 'name', 'version', 'endorserDid'] as const) {
+    const value = textOption(raw, name);
+    if (value !== undefined) fields[name] = value;
+  }
+  const attributes = listOption(raw, 'attr');
+  if (attributes) fields.attributes = attributes;
+  if (flagOption(raw, 'endorse')) fields.endorse = true;
+  return { file: textOption(raw, 'file'), fields };
 }
 
 export async function runCreate(ctx: CliContext, opts: CreateOptions): Promise<void> {
-  const { file, attr, ...rest } = opts;
-  const body = mergeFlags<SchemaCreateParams>(await readBodyFile(ctx, file), { ...rest, attributes: attr });
+  const body = mergeFlags<SchemaCreateParams>(await readBodyFile(ctx, opts.file), { ...opts.fields });
   requireFields(body, {
     issuerId: '--issuer-id',
     name: '--name',
     version: '--version',
     attributes: '--attr',
   });
-  const sdk = await ctx.sdk();
   const result = await ctx
-    .spinner('Creating the schema', () => sdk.schemas.create(body, { signal: ctx.signal }))
+    .call('Creating the schema', (sdk, signal) => sdk.schemas.create(body, { signal }))
     .catch((error: unknown) => {
       if (!(error instanceof SchemaRegistrationError) || !PENDING.has(error.state)) throw error;
       return error;

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../../context.js';
+import type { Bind } from '../../actions.js';
 import { registerCreate } from './create.js';
 
 /** Registers `schemas create`. */
-export function register(group: Command, ctx: CliContext): void {
-  registerCreate(group, ctx);
+export function register(group: Command, bind: Bind): void {
+  registerCreate(group, bind);
 }

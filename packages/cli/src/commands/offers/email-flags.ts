@@ -1,0 +1,79 @@
+import {
+  flagOption,
+  listOption,
+  numberOption,
+  omitUndefined,
+  type RawInput,
+  textOption,
+} from '../../actions.js';
+import type { CsvFlags } from '../../bulk/flags.js';
+import { UsageError } from '../../errors.js';
+import { attrOption } from '../../input.js';
+import type { EmailBodyFlags } from './email-body.js';
+
+/** Options of `offers email`. */
+export interface EmailOptions extends EmailBodyFlags, CsvFlags {
+  file?: string;
+}
+
+/** The service's cap of holders per request on the deployments we know (see `--max-batch-size`). */
+const SERVICE_CAP = 10;
+
+function bodyFlags(raw: RawInput): EmailBodyFlags & { file?: string } {
+  return omitUndefined<EmailBodyFlags & { file?: string }>({
+    file: textOption(raw, 'file'),
+    email: listOption(raw, 'email'),
+    credentialType: textOption(raw, 'credentialType'),
+    credDefId: textOption(raw, 'credDefId'),
+    comment: textOption(raw, 'comment'),
+    protocolVersion: textOption(raw, 'protocolVersion'),
+    attr: attrOption(raw.opts['attr']),
+  });
+}
+
+function csvFlags(raw: RawInput): CsvFlags {
+  return omitUndefined<CsvFlags>({
+    csv: textOption(raw, 'csv'),
+    emailColumn: textOption(raw, 'emailColumn'),
+    attrColumns: listOption(raw, 'attrColumns'),
+    subjectColumns: listOption(raw, 'subjectColumns'),
+    batchSize: numberOption(raw, 'batchSize'),
+    maxBatchSize: numberOption(raw, 'maxBatchSize'),
+    concurrency: numberOption(raw, 'concurrency'),
+    dryRun: flagOption(raw, 'dryRun'),
+    journal: textOption(raw, 'journal'),
+    resume: flagOption(raw, 'resume'),
+    retryInDoubt: flagOption(raw, 'retryInDoubt'),
+    report: textOption(raw, 'report'),
+    junit: textOption(raw, 'junit'),
+    shard: textOption(raw, 'shard'),
+  });
+}
+
+/** With `--csv`: flags that conflict. @throws {@link UsageError} naming them. */
+function checkCsvFlags(opts: EmailOptions): void {
+  if (opts.email) throw new UsageError('--email and --csv do not go together: the CSV names the holders');
+  if (opts.retryInDoubt && !opts.resume) throw new UsageError('--retry-in-doubt needs --resume');
+  const cap = opts.maxBatchSize ?? SERVICE_CAP;
+  if ((opts.batchSize ?? 10) > cap) {
+    throw new UsageError(
+      `--batch-size ${opts.batchSize} is above the service's cap of ${cap} holders per request: the service would refuse every batch (pass --max-batch-size ${opts.batchSize} if your deployment allows more)`,
+    );
+  }
+}
+
+/**
+ * The flags of `offers email`. `bulkFlags` are the bulk-only options (attribute name → flag):
+ * without `--csv` they would be ignored, so typing one is a usage error.
+ */
+export function parseEmailOptions(raw: RawInput, bulkFlags: ReadonlyMap<string, string>): EmailOptions {
+  const opts: EmailOptions = { ...bodyFlags(raw), ...csvFlags(raw) };
+  if (opts.csv !== undefined) {
+    checkCsvFlags(opts);
+    return opts;
+  }
+  for (const [name, flag] of bulkFlags) {
+    if (raw.typed.has(name)) throw new UsageError(`${flag} needs --csv (it is a bulk flag)`);
+  }
+  return opts;
+}
