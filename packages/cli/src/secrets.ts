@@ -13,7 +13,7 @@ export class Secrets {
     if (value && value.length >= 4) this.#values.add(value);
   }
 
-  /** `text` with every known secret replaced by {@link REDACTED}. */
+  /** `text` with every known secret (in each form the SDK knows) replaced by the SDK's `[REDACTED]`. */
   scrub(text: string): string {
     return scrub(text, [...this.#values]);
   }

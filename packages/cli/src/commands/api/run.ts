@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { ApiError, redactValue } from '@credential-agent/sdk';
+import { ApiError } from '@credential-agent/sdk';
+import { redactHeaders } from '@credential-agent/sdk/redact';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { toJson } from '../../output.js';
@@ -26,11 +27,15 @@ async function readInput(ctx: CliContext, file: string): Promise<unknown> {
   }
 }
 
-/** The status line and headers of `--include`, with cookies and auth headers redacted. */
-function head(status: number, headers: Headers | undefined): string {
+/**
+ * The status line and headers of `--include`: cookies and auth headers redacted, and the run's
+ * secrets scrubbed from the others (a server may echo the token in any header).
+ */
+function head(ctx: CliContext, status: number, headers: Headers | undefined): string {
   const lines = [`HTTP ${status}`];
-  const shown = redactValue(Object.fromEntries(headers ?? [])) as Record<string, string>;
-  for (const [name, value] of Object.entries(shown)) lines.push(printable(`${name}: ${value}`));
+  const shown = redactHeaders(headers ?? new Headers());
+  for (const [name, value] of Object.entries(shown))
+    lines.push(printable(ctx.secrets.scrub(`${name}: ${value}`)));
   // A blank line between the head and the body, as in HTTP.
   return `${lines.join('\n')}\n\n`;
 }
@@ -42,7 +47,7 @@ function print(
   headers: Headers | undefined,
   body: unknown,
 ) {
-  if (opts.include) ctx.io.out(head(status, headers));
+  if (opts.include) ctx.io.out(head(ctx, status, headers));
   if (body !== undefined) ctx.io.out(toJson(body));
 }
 
