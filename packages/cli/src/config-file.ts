@@ -3,8 +3,15 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { StoredToken, TokenStore } from '@credential-agent/sdk';
-import { type ConfigData, ConfigFileSchema, firstIssue, type Profile } from './config-schema.js';
-import { UsageError } from './errors.js';
+import { brokenProfileMessage, checkProfiles, salvage } from './config-profiles.js';
+import {
+  type ConfigData,
+  ConfigFileSchema,
+  firstIssue,
+  headerUnsafeChar,
+  type Profile,
+} from './config-schema.js';
+import { CliFailure, UsageError } from './errors.js';
 import { printable } from './printable.js';
 
 export { PROFILE_NAME, type Profile } from './config-schema.js';
@@ -18,8 +25,18 @@ export interface ConfigStore {
   /** The profile `config use` selected, if any. */
   currentProfile(): string | undefined;
   useProfile(name: string): Promise<void>;
+  /** The profile (empty when missing). @throws {@link UsageError} naming the broken field when it is broken. */
   profile(name: string): Profile;
+  /** The valid profiles. */
   profiles(): Record<string, Profile>;
+  /** All profile names in the file, broken ones included. */
+  names(): string[];
+  /** The broken profiles: name → the broken field and what is wrong with it. */
+  broken(): Record<string, string>;
+  /** What repair commands (logout, config set/unset/delete, login) use: the profile's valid fields. */
+  salvage(name: string): Profile;
+  /** The fields the file holds for the profile, valid or not. */
+  stored(name: string): Readonly<Record<string, unknown>>;
   /** Sets the given fields; a field set to `undefined` is removed. */
   updateProfile(name: string, patch: Partial<Profile>): Promise<void>;
   /** Removes a profile (and forgets it as the current one). */
@@ -84,6 +101,9 @@ function homeOf(
   if (!isAbsolute(home)) return { problem: `HOME is not an absolute path ("${printable(home)}")` };
   return home;
 }
+
+/** Whether `value` can be sent as (part of) an HTTP header value. */
+const inHeader = (value: string) => value !== '' && headerUnsafeChar(value) === undefined;
 
 function withoutUndefined(profile: Profile): Profile {
   return Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined)) as Profile;
@@ -176,14 +196,22 @@ export async function openConfig(place: ConfigPlace): Promise<ConfigStore> {
       change(fresh);
       writeData(path, fresh);
       data = fresh;
+      checked = checkProfiles(data.profiles);
     } finally {
       await release();
     }
   };
-  const profiles = (): Record<string, Profile> => ({ ...data.profiles });
+  let checked = checkProfiles(data.profiles);
+  const profiles = (): Record<string, Profile> => ({ ...checked.good });
+  const stored = (name: string): Record<string, unknown> => {
+    const value = Object.hasOwn(data.profiles, name) ? data.profiles[name] : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
+  };
   const update = (name: string, patch: Partial<Profile>) =>
     mutate((fresh) => {
-      fresh.profiles[name] = withoutUndefined({ ...fresh.profiles[name], ...patch });
+      const old = fresh.profiles[name];
+      const base = typeof old === 'object' && old !== null && !Array.isArray(old) ? old : {};
+      fresh.profiles[name] = withoutUndefined({ ...(base as Profile), ...patch });
     });
   return {
     path,
@@ -194,8 +222,16 @@ export async function openConfig(place: ConfigPlace): Promise<ConfigStore> {
         fresh.profiles[name] ??= {};
         fresh.currentProfile = name;
       }),
-    profile: (name) => profiles()[name] ?? {},
+    profile: (name) => {
+      const problem = checked.broken[name];
+      if (problem !== undefined) throw new UsageError(brokenProfileMessage(path, name, problem));
+      return profiles()[name] ?? {};
+    },
     profiles,
+    names: () => Object.keys(data.profiles),
+    broken: () => ({ ...checked.broken }),
+    salvage: (name) => salvage(stored(name)),
+    stored,
     updateProfile: update,
     deleteProfile: (name) =>
       mutate((fresh) => {
@@ -209,9 +245,16 @@ export async function openConfig(place: ConfigPlace): Promise<ConfigStore> {
           ? token
           : undefined;
       },
-      set: (token) => update(name, { token: { ...token, issuedBy: baseUrl } }),
+      set: (token) => {
+        if (!inHeader(token.accessToken) || !inHeader(token.tokenType)) {
+          throw new CliFailure(
+            'the service answered a token that cannot be sent in an HTTP header: nothing was stored',
+          );
+        }
+        return update(name, { token: { ...token, issuedBy: baseUrl } });
+      },
       clear: async () => {
-        if (profiles()[name]?.token) await update(name, { token: undefined });
+        if (stored(name)['token'] !== undefined) await update(name, { token: undefined });
       },
     }),
   };

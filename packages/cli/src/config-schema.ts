@@ -38,16 +38,19 @@ export function headerUnsafeChar(value: string): string | undefined {
   return /[^\u0021-\u007e\u00a0-\u00ff]/u.exec(value)?.[0];
 }
 
+/** A value sent in an HTTP header: not empty, no control character, space or character outside Latin-1. */
+const HeaderValue = z
+  .string()
+  .min(1)
+  .refine(
+    (v) => headerUnsafeChar(v) === undefined,
+    'has a control character, a space or a character outside Latin-1 (it cannot go in an HTTP header)',
+  );
+
 /** A stored token, as the SDK's token store hands it over, and the base URL that issued it. */
 const TokenSchema = z.looseObject({
-  accessToken: z
-    .string()
-    .min(1)
-    .refine(
-      (v) => headerUnsafeChar(v) === undefined,
-      'a control character, a space or a character outside Latin-1',
-    ),
-  tokenType: z.string().min(1),
+  accessToken: HeaderValue,
+  tokenType: HeaderValue,
   scope: z.string().optional(),
   expiresAt: z.number().optional(),
   /** The base URL the token was issued by; it is sent to that one only. */
@@ -69,7 +72,7 @@ export const ProfileSchema = z.looseObject({
   email: z.string().optional(),
   /** A separate agent controller (split deployment) and its API key, a secret never printed. */
   agentUrl: UrlField.optional(),
-  agentKey: z.string().optional(),
+  agentKey: HeaderValue.optional(),
   /** The platform's key for encrypting the sign-in password; kept out of output like a secret. */
   passwordKey: z.string().optional(),
   token: TokenSchema.optional(),
@@ -83,19 +86,49 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 const ProfileName = z.string().regex(PROFILE_NAME, `a profile name has ${PROFILE_NAME_RULE}`);
 
-/** The whole config file. */
+/**
+ * The whole config file, its profiles unchecked: each is checked on its own (see
+ * `config-profiles.ts`), so that one broken profile blocks neither the others nor its repair.
+ */
 export const ConfigFileSchema = z.looseObject({
   currentProfile: ProfileName.optional(),
-  profiles: z.record(ProfileName, ProfileSchema).default({}),
+  profiles: z.record(z.string(), z.unknown()).default({}),
 });
 
-/** The config file's contents, checked. */
+/** The config file's contents, the file's shape checked (each profile as found). */
 export type ConfigData = z.infer<typeof ConfigFileSchema>;
 
-/** The first problem of a broken file: `profiles.default.token.expiresAt: expected number, …`. */
-export function firstIssue(error: z.ZodError): string {
+/** The kinds of value zod names, in plain words. */
+const KIND: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  record: 'an object',
+  array: 'a list',
+  null: 'null',
+};
+const kind = (name: string) => KIND[name] ?? name;
+
+/** One problem in plain words: `must be a number, not a string`, `missing`, `must not be empty`. */
+function plainIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') {
+    const received = /received (\w+)/.exec(issue.message)?.[1];
+    if (received === undefined || received === 'undefined') return 'missing';
+    return `must be ${kind(issue.expected)}, not ${kind(received)}`;
+  }
+  if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1)
+    return 'must not be empty';
+  return issue.message;
+}
+
+/**
+ * The first problem of a broken file, by field: `profiles.default.token.expiresAt: must be a number,
+ * not a string`; `the top level: …` when the file itself has the wrong shape.
+ */
+export function firstIssue(error: z.ZodError, at: readonly PropertyKey[] = []): string {
   const issue = error.issues[0];
   if (!issue) return 'invalid';
-  const path = issue.path.map(String).join('.');
-  return path ? `${path}: ${issue.message}` : issue.message;
+  const path = [...at, ...issue.path].map(String).join('.');
+  return `${path || 'the top level'}: ${plainIssue(issue)}`;
 }

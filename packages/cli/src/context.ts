@@ -14,8 +14,17 @@ export type Env = Readonly<Record<string, string | undefined>>;
 
 /** Options of {@link CliContext.sdk}. */
 export interface SdkOptions {
-  /** Signing in: keep the token in the profile even when `AGENT_CLI_TOKEN` is set. */
+  /** Signing in: keep the token in the profile even when `AGENT_CLI_TOKEN` is set (a repair: see {@link SettingsOptions}). */
   profileToken?: boolean;
+}
+
+/** Options of {@link CliContext.settings}. */
+export interface SettingsOptions {
+  /**
+   * For commands that repair a profile (login, logout, config set/unset/delete/list): a broken
+   * profile gives its valid fields instead of failing.
+   */
+  repair?: boolean;
 }
 
 /** One SDK call of a command: given the client and the run's cancel signal. */
@@ -45,7 +54,7 @@ export interface CliContext {
   /** This context for a command that was given `given`. */
   withGiven(given: GivenInput): CliContext;
   config(): Promise<ConfigStore>;
-  settings(): Promise<Settings>;
+  settings(options?: SettingsOptions): Promise<Settings>;
   /** The SDK client of the run's settings (one per `options`). */
   sdk(options?: SdkOptions): Promise<AgentClient>;
   /** Runs one SDK call with a spinner labelled `label` (terminals only) and the run's signal. */
@@ -123,13 +132,14 @@ class Context implements CliContext {
     return this.#run.config;
   }
 
-  async settings(): Promise<Settings> {
+  async settings(options: SettingsOptions = {}): Promise<Settings> {
     const [config, { profileName, resolveSettings }] = await Promise.all([
       this.config(),
       import('./run-settings.js'),
     ]);
     const name = profileName(this.globals, this.env, config.currentProfile());
-    return resolveSettings(this.globals, this.env, name, config.profile(name));
+    const profile = options.repair ? config.salvage(name) : config.profile(name);
+    return resolveSettings(this.globals, this.env, name, profile);
   }
 
   sdk(options: SdkOptions = {}): Promise<AgentClient> {
@@ -154,7 +164,7 @@ class Context implements CliContext {
 
   async #createSdk(profileToken: boolean): Promise<AgentClient> {
     const [settings, config, { requireBaseUrl, checkBaseUrl }, { createClient }] = await Promise.all([
-      this.settings(),
+      this.settings({ repair: profileToken }),
       this.config(),
       import('./run-settings.js'),
       import('./client.js'),

@@ -115,10 +115,8 @@ export function resolveSettings(globals: GlobalOptions, env: Env, name: string, 
   return {
     agentUrl: agentUrl.value,
     agentUrlName,
-    agentKey: checkHeaderValue(
-      pick(undefined, env['AGENT_CLI_AGENT_KEY'], profile.agentKey).value,
-      'AGENT_CLI_AGENT_KEY',
-    ),
+    // The profile's key is checked with the file (config-schema.ts).
+    agentKey: checkHeaderValue(env['AGENT_CLI_AGENT_KEY'], 'AGENT_CLI_AGENT_KEY') ?? profile.agentKey,
     passwordKey: pick(undefined, env['AGENT_CLI_PASSWORD_KEY'], profile.passwordKey).value,
     profile: name,
     baseUrl: baseUrl.value,
@@ -135,7 +133,7 @@ export function resolveSettings(globals: GlobalOptions, env: Env, name: string, 
 }
 
 /** A token or key: a header value, so no control character or space (the SDK would fail to send it). */
-function checkHeaderValue(token: string | undefined, name: string): string | undefined {
+export function checkHeaderValue(token: string | undefined, name: string): string | undefined {
   const bad = token === undefined ? undefined : headerUnsafeChar(token);
   if (bad === undefined) return token;
   const code = bad.codePointAt(0) ?? 0;

@@ -15,8 +15,8 @@ export async function runLogin(ctx: CliContext, opts: LoginOptions): Promise<voi
   await ctx.call('Signing in', (sdk, signal) => sdk.auth.signIn({ email, password }, { signal }), {
     profileToken: true,
   });
-  const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
-  ctx.secrets.add(config.profile(settings.profile).token?.accessToken);
+  const [settings, config] = await Promise.all([ctx.settings({ repair: true }), ctx.config()]);
+  ctx.secrets.add(config.salvage(settings.profile).token?.accessToken);
   await config.updateProfile(settings.profile, {
     email,
     ...(settings.baseUrlSource === 'flag' ? { baseUrl: settings.baseUrl } : {}),

@@ -3,8 +3,9 @@ import { printData, printDone, printWarning } from '../../output.js';
 
 /** Forgets the profile's token. */
 export async function runLogout(ctx: CliContext): Promise<void> {
-  const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
-  const wasSignedIn = config.profile(settings.profile).token !== undefined;
+  // A repair: works on a broken profile too (a token that cannot be sent is what logout removes).
+  const [settings, config] = await Promise.all([ctx.settings({ repair: true }), ctx.config()]);
+  const wasSignedIn = config.stored(settings.profile)['token'] !== undefined;
   if (wasSignedIn) {
     await config.updateProfile(settings.profile, { token: undefined });
     printDone(ctx, `Logged out (profile "${settings.profile}")`);

@@ -30,10 +30,9 @@ export function parseDeleteOptions(raw: RawInput): DeleteOptions {
 
 export async function runDelete(ctx: CliContext, { name, force }: DeleteOptions): Promise<void> {
   const config = await ctx.config();
-  const profiles = config.profiles();
-  const profile = Object.hasOwn(profiles, name) ? profiles[name] : undefined;
-  if (profile === undefined) {
-    const known = Object.keys(profiles).join(', ') || 'none yet';
+  const names = config.names();
+  if (!names.includes(name)) {
+    const known = names.join(', ') || 'none yet';
     throw new UsageError(`no profile "${name}" (profiles: ${known})`);
   }
   // With no `config use`, runs use "default": that one is current then.
@@ -42,8 +41,9 @@ export async function runDelete(ctx: CliContext, { name, force }: DeleteOptions)
       `profile "${name}" is the current one: run agent-cli config use <other profile> first, or pass --force`,
     );
   }
+  const hadToken = config.stored(name)['token'] !== undefined;
   await config.deleteProfile(name);
-  printDone(ctx, `Deleted profile "${name}"${profile.token ? ' (and its stored token)' : ''}`);
+  printDone(ctx, `Deleted profile "${name}"${hadToken ? ' (and its stored token)' : ''}`);
   const current = config.currentProfile() ?? 'default';
   if (ctx.globals.json) printData(ctx, { profile: name, deleted: true, current }, () => '');
 }

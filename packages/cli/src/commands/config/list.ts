@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { type Bind, noOptions } from '../../actions.js';
 import type { Profile } from '../../config-file.js';
 import type { CliContext } from '../../context.js';
-import { printData } from '../../output.js';
+import { printData, printWarning } from '../../output.js';
 import { type ProfilesView, type ProfileView, presentProfiles } from '../../presenters/config.js';
 
 /** `agent-cli config list`. */
@@ -28,7 +28,10 @@ export function viewOf(profile: Profile): ProfileView {
 }
 
 export async function runList(ctx: CliContext): Promise<void> {
-  const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
+  const [settings, config] = await Promise.all([ctx.settings({ repair: true }), ctx.config()]);
+  for (const [name, problem] of Object.entries(config.broken())) {
+    printWarning(ctx, `profile "${name}" is broken in ${config.path} at ${problem}`);
+  }
   const profiles = Object.fromEntries(
     Object.entries(config.profiles()).map(([name, p]) => [name, viewOf(p)]),
   );

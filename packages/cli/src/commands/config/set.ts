@@ -4,7 +4,7 @@ import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { readSecretStdin } from '../../input.js';
 import { printData, printDone } from '../../output.js';
-import { checkBaseUrl } from '../../run-settings.js';
+import { checkBaseUrl, checkHeaderValue } from '../../run-settings.js';
 import { CONFIG_KEYS, type ConfigKey, parseKey, SECRET_KEYS } from './keys.js';
 
 /** `agent-cli config set <key> <value>`. */
@@ -48,7 +48,8 @@ export async function runSet(ctx: CliContext, { key, given }: SetOptions): Promi
   const secret = SECRET_KEYS.has(key);
   const value = given === '-' ? await readSecretStdin(ctx, `config set ${key} -`) : given;
   if (key === 'base-url' || key === 'agent-url') checkBaseUrl(value, ctx.globals.insecure, key);
-  const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
+  if (key === 'agent-key') checkHeaderValue(value, key);
+  const [settings, config] = await Promise.all([ctx.settings({ repair: true }), ctx.config()]);
   await config.updateProfile(settings.profile, { [CONFIG_KEYS[key]]: value });
   printDone(ctx, `${key} = ${secret ? '(set, not shown)' : value} (profile "${settings.profile}")`);
   // As `config get --json` shows it: a secret only as "set".

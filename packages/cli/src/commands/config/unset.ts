@@ -15,9 +15,9 @@ export function registerUnset(group: Command, bind: Bind): void {
 }
 
 export async function runUnset(ctx: CliContext, { key }: KeyOptions): Promise<void> {
-  const [settings, config] = await Promise.all([ctx.settings(), ctx.config()]);
+  const [settings, config] = await Promise.all([ctx.settings({ repair: true }), ctx.config()]);
   const field = CONFIG_KEYS[key];
-  const removed = config.profile(settings.profile)[field] !== undefined;
+  const removed = config.stored(settings.profile)[field] !== undefined;
   if (removed) {
     await config.updateProfile(settings.profile, { [field]: undefined });
     printDone(ctx, `${key} removed (profile "${settings.profile}")`);

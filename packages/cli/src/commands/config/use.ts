@@ -28,10 +28,10 @@ export function parseUseOptions(raw: RawInput): UseOptions {
 
 export async function runUse(ctx: CliContext, { name }: UseOptions): Promise<void> {
   const config = await ctx.config();
-  const created = !Object.hasOwn(config.profiles(), name);
+  const created = !config.names().includes(name);
   await config.useProfile(name);
   printDone(ctx, `Using profile "${name}"${created ? ' (new)' : ''}`);
   if (ctx.globals.json) {
-    printData(ctx, { profile: name, created, ...viewOf(config.profile(name)) }, () => '');
+    printData(ctx, { profile: name, created, ...viewOf(config.salvage(name)) }, () => '');
   }
 }
