@@ -12,12 +12,13 @@ let url = '';
 let dir = '';
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agent-cli-api-'));
-  server = createServer((req, res) => {
+  const echo = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'x-echo': `seen ${req.headers.authorization}` });
     res.end('{}');
   });
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server?.address() as AddressInfo).port}`;
+  server = echo;
+  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
