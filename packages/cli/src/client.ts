@@ -4,7 +4,7 @@ import { UsageError } from './errors.js';
 import { nodeFetch } from './node-fetch.js';
 import type { Settings } from './run-settings.js';
 import type { Secrets } from './secrets.js';
-import { foreignTokenError } from './token-owner.js';
+import { foreignAgentKeyError, foreignTokenError } from './token-owner.js';
 import { verboseHooks } from './verbose.js';
 
 /** What the SDK client of one run is built from. */
@@ -43,6 +43,10 @@ function agentOption(init: ClientInit) {
     throw new UsageError(
       `${settings.agentUrlName} needs the agent's API key: set AGENT_CLI_AGENT_KEY (or: agent-cli config set agent-key -)`,
     );
+  }
+  if (settings.agentKeySource === 'profile') {
+    const error = foreignAgentKeyError(settings.profile, init.config.profile(settings.profile), agentUrl);
+    if (error) throw error;
   }
   return { agent: { baseUrl: agentUrl, apiKey: settings.agentKey } };
 }

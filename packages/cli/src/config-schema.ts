@@ -73,6 +73,8 @@ export const ProfileSchema = z.looseObject({
   /** A separate agent controller (split deployment) and its API key, a secret never printed. */
   agentUrl: UrlField.optional(),
   agentKey: HeaderValue.optional(),
+  /** The agent URL the key was stored with; it is sent to that one only. */
+  agentKeyFor: z.string().optional(),
   /** The platform's key for encrypting the sign-in password; kept out of output like a secret. */
   passwordKey: z.string().optional(),
   token: TokenSchema.optional(),

@@ -15,6 +15,12 @@ import { printable } from './printable.js';
 /** A wrong command line: a missing or invalid value. Exit code 2; nothing was sent. */
 export class UsageError extends Error {
   override name = 'UsageError';
+  /** What to do about it, printed as a `hint:` line. */
+  readonly hint: string | undefined;
+  constructor(message: string, hint?: string) {
+    super(message);
+    this.hint = hint;
+  }
 }
 
 /** A failure the CLI explains in full: exit 1 and its message, no stack trace even with --verbose. */
@@ -119,7 +125,10 @@ function renderKnown(error: unknown, context: RenderContext): RenderedError | un
     return { code: error.code, lines: cause };
   }
   if (isCancel(error)) return { code: ExitCode.Cancelled, lines: [cancelLine(error)] };
-  if (error instanceof UsageError) return { code: ExitCode.Usage, lines: [`error: ${error.message}`] };
+  if (error instanceof UsageError) {
+    const hint = error.hint === undefined ? [] : [`hint: ${error.hint}`];
+    return { code: ExitCode.Usage, lines: [`error: ${error.message}`, ...hint] };
+  }
   if (error instanceof CliFailure) return { code: ExitCode.Failure, lines: [`error: ${error.message}`] };
   if (error instanceof AuthRequiredError) {
     return { code: ExitCode.AuthRequired, lines: [`error: ${error.message}`, `hint: ${error.hint}`] };

@@ -31,6 +31,8 @@ export interface Settings {
   agentUrlName: string;
   /** The agent's API key (`AGENT_CLI_AGENT_KEY`, profile `agent-key`): a secret. */
   agentKey: string | undefined;
+  /** Where the agent key came from: a profile's key goes only to the agent URL it was stored with. */
+  agentKeySource: Source;
   /** The platform's password encryption key (`AGENT_CLI_PASSWORD_KEY`, profile `password-key`). */
   passwordKey: string | undefined;
 }
@@ -116,7 +118,7 @@ export function resolveSettings(globals: GlobalOptions, env: Env, name: string, 
     agentUrl: agentUrl.value,
     agentUrlName,
     // The profile's key is checked with the file (config-schema.ts).
-    agentKey: checkHeaderValue(env['AGENT_CLI_AGENT_KEY'], 'AGENT_CLI_AGENT_KEY') ?? profile.agentKey,
+    ...agentKeyOf(env, profile),
     passwordKey: pick(undefined, env['AGENT_CLI_PASSWORD_KEY'], profile.passwordKey).value,
     profile: name,
     baseUrl: baseUrl.value,
@@ -130,6 +132,13 @@ export function resolveSettings(globals: GlobalOptions, env: Env, name: string, 
         ? parseTimeout(globals.timeout, '--timeout')
         : parseTimeout(env['AGENT_CLI_TIMEOUT'], 'AGENT_CLI_TIMEOUT'),
   };
+}
+
+/** The agent key: `AGENT_CLI_AGENT_KEY` (checked), else the profile's. */
+function agentKeyOf(env: Env, profile: Profile): Pick<Settings, 'agentKey' | 'agentKeySource'> {
+  const fromEnv = checkHeaderValue(env['AGENT_CLI_AGENT_KEY'], 'AGENT_CLI_AGENT_KEY');
+  const { value, source } = pick(undefined, fromEnv, profile.agentKey);
+  return { agentKey: value, agentKeySource: source };
 }
 
 /** A token or key: a header value, so no control character or space (the SDK would fail to send it). */

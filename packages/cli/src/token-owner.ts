@@ -1,5 +1,5 @@
 import { type Profile, sameBaseUrl } from './config-file.js';
-import { AuthRequiredError } from './errors.js';
+import { AuthRequiredError, UsageError } from './errors.js';
 
 /** The base URL a stored token belongs to (one stored before tokens were tagged: the profile's). */
 export function tokenIssuer(profile: Profile): string | undefined {
@@ -21,5 +21,28 @@ export function foreignTokenError(
   return new AuthRequiredError(
     `the token of profile "${name}" was issued by ${issuer ?? 'an unknown base URL'}, not ${baseUrl}: it is not sent there`,
     `run: agent-cli login --base-url ${baseUrl} --profile <another profile>, or set AGENT_CLI_TOKEN`,
+  );
+}
+
+/** The agent URL a stored agent key belongs to (one stored before keys were tagged: the profile's). */
+function agentKeyOwner(profile: Profile): string | undefined {
+  return profile.agentKeyFor ?? profile.agentUrl;
+}
+
+/**
+ * A stored agent key is sent only to the agent URL it was stored with (`AGENT_CLI_AGENT_KEY` is the
+ * user's choice). When the profile's key belongs to another agent than `agentUrl`: the error that
+ * says so, naming both URLs; `undefined` otherwise.
+ */
+export function foreignAgentKeyError(
+  name: string,
+  profile: Profile,
+  agentUrl: string,
+): UsageError | undefined {
+  const owner = agentKeyOwner(profile);
+  if (owner !== undefined && sameBaseUrl(owner, agentUrl)) return undefined;
+  return new UsageError(
+    `the agent key of profile "${name}" was stored for ${owner ?? 'no agent URL'}, not ${agentUrl}: it is not sent there`,
+    'store one for that agent (agent-cli config set agent-key -), or set AGENT_CLI_AGENT_KEY',
   );
 }

@@ -50,7 +50,9 @@ export async function runSet(ctx: CliContext, { key, given }: SetOptions): Promi
   if (key === 'base-url' || key === 'agent-url') checkBaseUrl(value, ctx.globals.insecure, key);
   if (key === 'agent-key') checkHeaderValue(value, key);
   const [settings, config] = await Promise.all([ctx.settings({ repair: true }), ctx.config()]);
-  await config.updateProfile(settings.profile, { [CONFIG_KEYS[key]]: value });
+  // A stored agent key belongs to the agent URL of this run: it is sent to that one only.
+  const owner = key === 'agent-key' ? { agentKeyFor: settings.agentUrl } : {};
+  await config.updateProfile(settings.profile, { [CONFIG_KEYS[key]]: value, ...owner });
   printDone(ctx, `${key} = ${secret ? '(set, not shown)' : value} (profile "${settings.profile}")`);
   // As `config get --json` shows it: a secret only as "set".
   if (ctx.globals.json) {

@@ -19,7 +19,10 @@ export async function runUnset(ctx: CliContext, { key }: KeyOptions): Promise<vo
   const field = CONFIG_KEYS[key];
   const removed = config.stored(settings.profile)[field] !== undefined;
   if (removed) {
-    await config.updateProfile(settings.profile, { [field]: undefined });
+    await config.updateProfile(settings.profile, {
+      [field]: undefined,
+      ...(key === 'agent-key' ? { agentKeyFor: undefined } : {}),
+    });
     printDone(ctx, `${key} removed (profile "${settings.profile}")`);
   } else {
     ctx.io.err(`${key} was not set in profile "${settings.profile}"`);
