@@ -203,7 +203,7 @@ export async function createContext(init: ContextInit, globals: GlobalOptions): 
     init,
     globals,
     style: { ...(colour ? await loadColourStyle() : plainStyle), width: io.columns },
-    spinner: interactive && io.stderrIsTTY ? oraSpinner(io.stderr) : noSpinner,
+    spinner: interactive && io.stderrIsTTY ? oraSpinner(io.stderr, colour) : noSpinner,
     prompter:
       init.prompter ?? inquirerPrompter({ input: io.stdin, output: output ?? (() => io.stderr) }, signal),
     interactive,
