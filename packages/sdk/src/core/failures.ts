@@ -25,6 +25,10 @@ export function attemptError(
     const ms = deadline.timeout === false ? 0 : deadline.timeout;
     return new TimeoutError(`${where} timed out after ${ms} ms`, { ...info, timeout: ms, cause });
   }
+  if (phase === 'send' && isBadPort(thrown)) {
+    const message = `Could not reach the service (${where}): fetch refuses to connect to the port of the base URL (a "bad port" of the Fetch standard); nothing was sent`;
+    return new ConnectionError(message, { ...info, sent: false, cause });
+  }
   const code = networkCode(thrown);
   const sent = phase === 'read' || !(code !== undefined && NOT_SENT.has(code));
   const detail = code ?? (thrown instanceof Error ? thrown.message : String(thrown));
@@ -44,21 +48,35 @@ export function attemptError(
  */
 export function failureOf(error: AgentError): AttemptFailure | undefined {
   if (error instanceof TimeoutError) return { kind: 'timeout' };
-  if (error instanceof ConnectionError) return { kind: 'network', sent: error.sent };
+  // A port fetch refuses is refused again on every try.
+  if (error instanceof ConnectionError)
+    return isBadPort(error.cause) ? undefined : { kind: 'network', sent: error.sent };
   return undefined;
+}
+
+/** `error` and its causes, four deep at most. */
+function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    yield e;
+    e = (e as { cause?: unknown }).cause;
+  }
+}
+
+/** Whether fetch refused the port before connecting (Node's fetch: a cause `Error('bad port')`). */
+function isBadPort(error: unknown): boolean {
+  for (const e of causes(error)) if (e.message === 'bad port') return true;
+  return false;
 }
 
 /** The system error code behind a failed fetch (`ECONNREFUSED`, `ECONNRESET`, …), if any. */
 export function networkCode(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
+  for (const { code } of causes(error)) {
     if (typeof code === 'string') {
       // undici's own codes say little to a reader: name the one that matters, look past the rest.
       if (code === 'UND_ERR_SOCKET') return 'connection closed';
       if (!code.startsWith('UND_ERR') && code !== 'ABORT_ERR') return code;
     }
-    e = (e as { cause?: unknown }).cause;
   }
   return undefined;
 }

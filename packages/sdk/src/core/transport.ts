@@ -10,6 +10,7 @@ import { failureOf } from './failures.js';
 import { errorFromResponse } from './http-errors.js';
 import { Observer } from './observer.js';
 import { parseRequest, parseResponse } from './parse.js';
+import { jsonPayload } from './payload.js';
 import { rememberResponse } from './response-info.js';
 import {
   type AttemptFailure,
@@ -85,12 +86,13 @@ export class Transport {
   async exchange(call: CallInit): Promise<RawResponse> {
     const parsed = call.request ? parseRequest(call.request, call.body) : call.body;
     const body = withExtraBody(parsed, call.extraBody, call.request);
+    const payload = jsonPayload(body);
     let used: Credential | undefined;
     // Attempts are numbered across the auth step's second send, as the hooks report them.
     const attempts = { sent: 0 };
     const answer = await this.#auth.wrap(call, (credential) => {
       used = credential;
-      return this.#retrying(call, body, credential, attempts);
+      return this.#retrying(call, { body, payload }, credential, attempts);
     });
     if (answer.status === 401) throw this.#errorOf(call, answer, this.#secrets(call, used));
     return { status: answer.status, headers: answer.headers, body: answer.body };
@@ -99,12 +101,12 @@ export class Transport {
   /** Attempts until an answer is usable (2xx) or is a 401 for the auth step, or the policy gives up. */
   async #retrying(
     call: CallInit,
-    body: unknown,
+    { body, payload }: { body: unknown; payload: string | undefined },
     credential: Credential,
     attempts: { sent: number },
   ): Promise<Answer> {
     const secrets = this.#secrets(call, credential);
-    const out = this.#outgoing(call, body, credential);
+    const out = this.#outgoing(call, payload, credential);
     const limits: AttemptLimits = {
       baseUrl: this.#options.baseUrl,
       maxResponseBytes: this.#options.maxResponseBytes,
@@ -148,13 +150,12 @@ export class Transport {
     return [...(credential?.secrets ?? []), ...(call.secrets ?? []), ...this.#options.secrets()];
   }
 
-  #outgoing(call: CallInit, body: unknown, credential: Credential): Outgoing {
+  #outgoing(call: CallInit, payload: string | undefined, credential: Credential): Outgoing {
     const headers: Record<string, string> = {
       accept: 'application/json',
       ...call.headers,
       ...credential.headers,
     };
-    const payload = body === undefined ? undefined : JSON.stringify(body);
     if (payload !== undefined) headers['content-type'] = 'application/json';
     return {
       info: { method: call.method, path: call.path },

@@ -56,6 +56,9 @@ export async function runApi(ctx: CliContext, opts: ApiOptions): Promise<void> {
   const { method, path } = opts;
   const fields = fieldsOf(opts.rawField, opts.field);
   const verb = method.toUpperCase();
+  if (opts.input !== undefined && (verb === 'GET' || verb === 'HEAD')) {
+    throw new UsageError(`--input ${opts.input}: ${verb} cannot carry a body; use -f/-F for query fields`);
+  }
   const hasFields = Object.keys(fields).length > 0;
   const fieldsInQuery = opts.input !== undefined || BODYLESS.has(verb);
   const body =
