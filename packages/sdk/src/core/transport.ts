@@ -9,6 +9,7 @@ import { withExtraBody } from './extra-body.js';
 import { failureOf } from './failures.js';
 import { errorFromResponse } from './http-errors.js';
 import { Observer } from './observer.js';
+import { checkRanges } from './option-ranges.js';
 import { parseRequest, parseResponse } from './parse.js';
 import { jsonPayload } from './payload.js';
 import { rememberResponse } from './response-info.js';
@@ -46,7 +47,9 @@ export class Transport {
   readonly #auth: AuthStep;
   readonly #observer: Observer;
 
+  /** @throws {@link RequestValidationError} naming `timeout` or `retry` when out of range. */
   constructor(options: TransportOptions) {
+    checkRanges(options, 'client options');
     this.#options = options;
     this.#auth = options.apiKey
       ? new ApiKeyAuth(options.apiKey)
@@ -84,6 +87,7 @@ export class Transport {
 
   /** Sends a call and returns the body as the server sent it (no envelope taken off). */
   async exchange(call: CallInit): Promise<RawResponse> {
+    checkRanges(call, 'request');
     const parsed = call.request ? parseRequest(call.request, call.body) : call.body;
     const body = withExtraBody(parsed, call.extraBody, call.request);
     const payload = jsonPayload(body);
