@@ -3,7 +3,7 @@ import { Deadline } from './deadline.js';
 import { parseBody } from './envelope.js';
 import { AgentError, type RequestInfo } from './errors.js';
 import { attemptError } from './failures.js';
-import { UnexpectedStatusError } from './protocol-errors.js';
+import { unexpectedStatus } from './protocol-errors.js';
 import { isForeign, redirectError } from './redirect.js';
 
 /** Sends one request: the transport's `fetch` (through ky), with redirects never followed. */
@@ -61,11 +61,7 @@ function check(response: Response, out: Outgoing, limits: AttemptLimits): void {
   }
   if (status < 200 || status > 599) {
     void response.body?.cancel().catch(() => undefined);
-    const { method, path } = out.info;
-    throw new UnexpectedStatusError(
-      `${method} /${path} got HTTP ${status}, which is not a status a finished request can have (200–599)`,
-      { ...out.info, status },
-    );
+    throw unexpectedStatus(out.info, status);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Deadline } from './deadline.js';
 import { AbortError, type AgentError, ConnectionError, type RequestInfo, TimeoutError } from './errors.js';
+import { unexpectedStatus } from './protocol-errors.js';
 import { scrub, scrubCause } from './redact.js';
 import type { AttemptFailure } from './retry.js';
 
@@ -25,6 +26,8 @@ export function attemptError(
     const ms = deadline.timeout === false ? 0 : deadline.timeout;
     return new TimeoutError(`${where} timed out after ${ms} ms`, { ...info, timeout: ms, cause });
   }
+  const interim = phase === 'send' ? interimStatus(thrown) : undefined;
+  if (interim !== undefined) return unexpectedStatus(info, interim);
   if (phase === 'send' && isBadPort(thrown)) {
     const message = `Could not reach the service (${where}): fetch refuses to connect to the port of the base URL (a "bad port" of the Fetch standard); nothing was sent`;
     return new ConnectionError(message, { ...info, sent: false, cause });
@@ -61,6 +64,20 @@ function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown 
     yield e;
     e = (e as { cause?: unknown }).cause;
   }
+}
+
+/**
+ * The interim (1xx) status Node's fetch broke the socket on: a 101 it did not ask for
+ * (`bad upgrade`), a 100 to a request without `Expect` (`bad response`). An answer, not a
+ * connection failure: the request arrived.
+ */
+function interimStatus(error: unknown): number | undefined {
+  for (const e of causes(error)) {
+    if (e.code !== 'UND_ERR_SOCKET') continue;
+    if (e.message === 'bad upgrade') return 101;
+    if (e.message === 'bad response') return 100;
+  }
+  return undefined;
 }
 
 /** Whether fetch refused the port before connecting (Node's fetch: a cause `Error('bad port')`). */

@@ -51,3 +51,9 @@ export class UnexpectedStatusError extends ProtocolError {
     this.status = init.status;
   }
 }
+
+/** The {@link UnexpectedStatusError} of `status` in the answer to `info`. */
+export function unexpectedStatus(info: RequestInfo, status: number): UnexpectedStatusError {
+  const message = `${info.method} /${info.path} got HTTP ${status}, which is not a status a finished request can have (200–599)`;
+  return new UnexpectedStatusError(message, { ...info, status });
+}
