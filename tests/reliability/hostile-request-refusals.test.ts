@@ -82,7 +82,7 @@ describe('a port fetch refuses ("bad port")', () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toMatchObject({ sent: false });
     expect((error as Error).message).not.toMatch(/may have been processed/);
-    expect((error as Error).message).toMatch(/nothing was sent/);
+    expect((error as Error).message).toMatch(/was not sent/);
     expect(attempts).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { DEFAULT_MAX_RESPONSE_BYTES } from './core/body.js';
-import { type AgentDeployment, checkAgent, checkBaseUrl, checkMaxBytes } from './core/client-options.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './core/body.js';
+import { type AgentDeployment, checkAgent, checkBaseUrl } from './core/client-options.js';
 import { RequestValidationError } from './core/errors.js';
 import { parseRequest, parseResponse } from './core/parse.js';
 import { type PasswordEncryption, passwordEncrypter } from './core/password-encryption.js';
@@ -107,9 +107,15 @@ export class AgentClient {
       timeout: options.timeout ?? 30_000,
       retry: options.retry,
       fetch: options.fetch,
-      maxResponseBytes: checkMaxBytes(options.maxResponseBytes),
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       hooks: options.hooks ?? {},
-      secrets: () => [password, encryptionKey],
+      // Every secret the client holds, scrubbed from hooks and errors on every route.
+      secrets: () => [
+        password,
+        encryptionKey,
+        agent?.apiKey?.key,
+        typeof provider === 'object' ? provider.password : undefined,
+      ],
       reauthenticate: provider
         ? async () => {
             const params = typeof provider === 'function' ? await provider() : provider;

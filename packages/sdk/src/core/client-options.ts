@@ -1,5 +1,4 @@
 import type { ApiKey } from './api-key-auth.js';
-import { DEFAULT_MAX_RESPONSE_BYTES } from './body.js';
 import { RequestValidationError } from './errors.js';
 
 /**
@@ -18,13 +17,6 @@ export interface AgentDeployment {
 /** Builds a {@link RequestValidationError} about a client option. */
 export function optionError(path: string, message: string): RequestValidationError {
   return new RequestValidationError(`Invalid client options: ${path} ${message}`, [{ path, message }]);
-}
-
-/** `maxResponseBytes`, checked. @throws {@link RequestValidationError} naming it. */
-export function checkMaxBytes(value: unknown): number {
-  if (value === undefined) return DEFAULT_MAX_RESPONSE_BYTES;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
-  throw optionError('maxResponseBytes', 'must be a positive whole number of bytes');
 }
 
 /**

@@ -26,11 +26,14 @@ export function attemptError(
     const ms = deadline.timeout === false ? 0 : deadline.timeout;
     return new TimeoutError(`${where} timed out after ${ms} ms`, { ...info, timeout: ms, cause });
   }
-  const interim = phase === 'send' ? interimStatus(thrown) : undefined;
-  if (interim !== undefined) return unexpectedStatus(info, interim);
-  if (phase === 'send' && isBadPort(thrown)) {
-    const message = `Could not reach the service (${where}): fetch refuses to connect to the port of the base URL (a "bad port" of the Fetch standard); nothing was sent`;
-    return new ConnectionError(message, { ...info, sent: false, cause });
+  const refusal = phase === 'send' ? refusalOf(thrown) : undefined;
+  if (typeof refusal === 'number') return unexpectedStatus(info, refusal);
+  if (refusal === 'port') {
+    return new ConnectionError(`${where} was not sent: fetch refuses this port`, {
+      ...info,
+      sent: false,
+      cause,
+    });
   }
   const code = networkCode(thrown);
   const sent = phase === 'read' || !(code !== undefined && NOT_SENT.has(code));
@@ -53,37 +56,33 @@ export function failureOf(error: AgentError): AttemptFailure | undefined {
   if (error instanceof TimeoutError) return { kind: 'timeout' };
   // A port fetch refuses is refused again on every try.
   if (error instanceof ConnectionError)
-    return isBadPort(error.cause) ? undefined : { kind: 'network', sent: error.sent };
+    return refusalOf(error.cause) === 'port' ? undefined : { kind: 'network', sent: error.sent };
   return undefined;
 }
 
 /** `error` and its causes, four deep at most. */
-function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
-  let e: unknown = error;
-  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown; cause?: unknown }> {
+  let e = error as { cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
     yield e;
-    e = (e as { cause?: unknown }).cause;
+    e = e.cause as typeof e;
   }
 }
 
 /**
- * The interim (1xx) status Node's fetch broke the socket on: a 101 it did not ask for
- * (`bad upgrade`), a 100 to a request without `Expect` (`bad response`). An answer, not a
- * connection failure: the request arrived.
+ * What Node's fetch says it refused, from its cause's message: the interim status it broke the
+ * socket on (a 101 it did not ask for is `bad upgrade`, an unasked 100 `bad response`: answers,
+ * so the request arrived), or `port` for a port it never connects to (nothing was sent).
  */
-function interimStatus(error: unknown): number | undefined {
-  for (const e of causes(error)) {
-    if (e.code !== 'UND_ERR_SOCKET') continue;
-    if (e.message === 'bad upgrade') return 101;
-    if (e.message === 'bad response') return 100;
-  }
-  return undefined;
-}
+const REFUSALS = new Map<unknown, number | 'port'>([
+  ['bad upgrade', 101],
+  ['bad response', 100],
+  ['bad port', 'port'],
+]);
 
-/** Whether fetch refused the port before connecting (Node's fetch: a cause `Error('bad port')`). */
-function isBadPort(error: unknown): boolean {
-  for (const e of causes(error)) if (e.message === 'bad port') return true;
-  return false;
+function refusalOf(error: unknown): number | 'port' | undefined {
+  for (const e of causes(error)) if (REFUSALS.has(e.message)) return REFUSALS.get(e.message);
+  return undefined;
 }
 
 /** The system error code behind a failed fetch (`ECONNREFUSED`, `ECONNRESET`, …), if any. */

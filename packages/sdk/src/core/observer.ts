@@ -1,5 +1,5 @@
 import type { Answer, Outgoing } from './attempt.js';
-import { redactHeaders, redactValue } from './redact.js';
+import { redactHeaders, redactValue, scrub } from './redact.js';
 import type { RetryEvent, TransportHooks } from './transport-types.js';
 
 type Secrets = readonly (string | undefined)[];
@@ -18,7 +18,8 @@ export class Observer {
     if (hook) {
       this.#safely(() => {
         const headers = redactHeaders(new Headers(out.headers), secrets);
-        hook({ method: out.info.method, url: out.url, attempt, headers, body: redactValue(body, secrets) });
+        const url = scrub(out.url, secrets);
+        hook({ method: out.info.method, url, attempt, headers, body: redactValue(body, secrets) });
       });
     }
   }
@@ -31,15 +32,19 @@ export class Observer {
         const { status, durationMs } = answer;
         const headers = redactHeaders(answer.headers, secrets);
         const body = redactValue(answer.body, secrets);
-        hook({ method: out.info.method, url: out.url, attempt, status, headers, body, durationMs });
+        const url = scrub(out.url, secrets);
+        hook({ method: out.info.method, url, attempt, status, headers, body, durationMs });
       });
     }
   }
 
   /** Before waiting to retry. */
-  retry(event: RetryEvent): void {
+  retry(event: RetryEvent, secrets: Secrets): void {
     const hook = this.#hooks.onRetry;
-    if (hook) this.#safely(() => hook(event));
+    if (hook) {
+      // The reason is the error's message, already scrubbed with the same secrets.
+      this.#safely(() => hook({ ...event, url: scrub(event.url, secrets) }));
+    }
   }
 
   #safely(notify: () => void): void {

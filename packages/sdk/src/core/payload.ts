@@ -1,25 +1,19 @@
 import { RequestValidationError } from './errors.js';
 
-function refuse(message: string, cause?: unknown): RequestValidationError {
-  return new RequestValidationError(`Invalid request: body ${message}`, [{ path: 'body', message }], {
-    cause,
-  });
-}
-
 /**
  * The JSON text of a request body, made before anything is sent; `undefined` for no body.
  * @throws {@link RequestValidationError} naming `body` when JSON cannot carry it (a BigInt, a
- * cycle, a `toJSON` that throws, a function or symbol), instead of fetch failing half-way.
+ * cycle, a `toJSON` that throws, a function or symbol; its `cause` says which), instead of fetch
+ * failing half-way.
  */
 export function jsonPayload(body: unknown): string | undefined {
-  if (body === undefined) return undefined;
-  let text: string | undefined;
+  let cause: unknown;
   try {
-    text = JSON.stringify(body);
+    const text = JSON.stringify(body);
+    if (text !== undefined || body === undefined) return text;
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw refuse(`cannot be sent as JSON (${reason})`, error);
+    cause = error;
   }
-  if (text === undefined) throw refuse('cannot be sent as JSON (it is a function or a symbol)');
-  return text;
+  const issue = { path: 'body', message: 'cannot be sent as JSON' };
+  throw new RequestValidationError(`Invalid request: body ${issue.message}`, [issue], { cause });
 }

@@ -3,7 +3,7 @@
  * `token_type` are not secrets and stay readable.
  */
 const SECRET_KEY =
-  /passw(or)?d|^pass$|token(?!_?type)|secret|seed|private_?key|authorization|api_?key|cookie/i;
+  /passw(or)?d|^pass$|token(?!_?type)|secret|seed|private_?key|authorization|api[-_]?key|cookie/i;
 
 /** The text that replaces a secret. */
 export const REDACTED = '[REDACTED]';
@@ -52,6 +52,19 @@ export function redactHeaders(
 }
 
 /**
+ * The values of secret-named fields a caller adds to a request (headers such as `x-api-key` or
+ * `Authorization: Bearer …`, query fields such as `api_key`), with and without an auth scheme, so
+ * they are scrubbed by value wherever a server repeats them.
+ */
+export function namedSecrets(fields: Readonly<Record<string, string | undefined>> | undefined): string[] {
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(fields ?? {})) {
+    if (typeof value === 'string' && SECRET_KEY.test(name)) out.push(value, value.replace(/^\S+\s+/, ''));
+  }
+  return out;
+}
+
+/**
  * Replaces each given secret (token, password, API key) wherever it occurs in `text`, in any of
  * the forms a server may echo it in (see {@link secretForms}). Secrets shorter than 4 characters
  * are left alone: they would mask too much.
@@ -69,16 +82,18 @@ const formsCache = new Map<string, readonly string[]>();
 /**
  * The forms of `secret` a server may echo back, longest first: as given, JSON-escaped (once, as
  * in a request body it repeats, and twice, as in that body quoted inside a JSON message),
- * percent-encoded (`encodeURIComponent` and form encoding), base64 and base64url (padded or not).
- * A secret encoded together with other text (`user:password` in base64) is not recognised.
+ * percent-encoded (`encodeURIComponent` and form encoding), and in base64 and base64url, also
+ * inside a longer encoded text (`user:password` in Basic auth, a token in an encoded blob): at each
+ * of the three byte offsets the characters that depend on the secret alone.
  */
 export function secretForms(secret: string): readonly string[] {
   const cached = formsCache.get(secret);
   if (cached) return cached;
   const json = JSON.stringify(secret).slice(1, -1);
-  const base64 = toBase64(secret);
-  const forms = [secret, json, JSON.stringify(json).slice(1, -1), base64, base64.replace(/=+$/, '')];
-  forms.push(base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
+  const forms = [secret, json, JSON.stringify(json).slice(1, -1)];
+  for (const base64 of embeddedBase64(new TextEncoder().encode(secret))) {
+    forms.push(base64, base64.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
   try {
     forms.push(encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2));
   } catch {
@@ -90,9 +105,27 @@ export function secretForms(secret: string): readonly string[] {
   return unique;
 }
 
-function toBase64(text: string): string {
+/**
+ * The base64 of `bytes` on its own (padded and not), and as it shows inside a longer base64 text
+ * when it starts 0, 1 or 2 bytes into a 3-byte group: the characters that mix in a neighbouring
+ * byte (2 at the start for offset 1, 3 for offset 2, 1 at the end unless the group is full) are
+ * left out, and what remains occurs in every such encoding.
+ */
+function embeddedBase64(bytes: Uint8Array): string[] {
+  const out = [toBase64(bytes)];
+  for (const offset of [0, 1, 2]) {
+    const shifted = new Uint8Array(offset + bytes.length);
+    shifted.set(bytes, offset);
+    const text = toBase64(shifted).replace(/=+$/, '');
+    const end = shifted.length % 3 === 0 ? text.length : text.length - 1;
+    out.push(text.slice([0, 2, 3][offset], end));
+  }
+  return out;
+}
+
+function toBase64(bytes: Uint8Array): string {
   let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
 }
 

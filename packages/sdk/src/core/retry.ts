@@ -23,7 +23,7 @@ const DEFAULT_RETRY: ResolvedRetry = { limit: 2, baseDelay: 300, maxDelay: 10_00
 /** The policy of a `retry` option; a value left out or `undefined` keeps its default. */
 export function resolveRetry(retry: RetryOptions | number | false | undefined): ResolvedRetry {
   if (retry === false) return { ...DEFAULT_RETRY, limit: 0 };
-  if (typeof retry === 'number') return { ...DEFAULT_RETRY, limit: Math.max(0, retry) };
+  if (typeof retry === 'number') return { ...DEFAULT_RETRY, limit: retry };
   const { limit, baseDelay, maxDelay, maxRetryAfter } = retry ?? {};
   return {
     limit: limit ?? DEFAULT_RETRY.limit,

@@ -46,3 +46,12 @@ export const EXPIRY_MARGIN_MS = 30_000;
 export function isExpired(token: StoredToken, now: number = Date.now()): boolean {
   return token.expiresAt !== undefined && now >= token.expiresAt - EXPIRY_MARGIN_MS;
 }
+
+/** The token `store` holds now, if any, to scrub from what is shown; a store that fails gives none. */
+export async function heldToken(store: TokenStore): Promise<string | undefined> {
+  return (
+    await Promise.resolve()
+      .then(() => store.get())
+      .catch(() => undefined)
+  )?.accessToken;
+}

@@ -12,6 +12,7 @@ import { Observer } from './observer.js';
 import { checkRanges } from './option-ranges.js';
 import { parseRequest, parseResponse } from './parse.js';
 import { jsonPayload } from './payload.js';
+import { namedSecrets } from './redact.js';
 import { rememberResponse } from './response-info.js';
 import {
   type AttemptFailure,
@@ -22,6 +23,7 @@ import {
   sleep,
 } from './retry.js';
 import { routeOf } from './routes.js';
+import { heldToken } from './token-store.js';
 import type { Call, CallInit, RawResponse, TransportOptions } from './transport-types.js';
 
 export type {
@@ -49,7 +51,7 @@ export class Transport {
 
   /** @throws {@link RequestValidationError} naming `timeout` or `retry` when out of range. */
   constructor(options: TransportOptions) {
-    checkRanges(options, 'client options');
+    checkRanges(options);
     this.#options = options;
     this.#auth = options.apiKey
       ? new ApiKeyAuth(options.apiKey)
@@ -86,8 +88,12 @@ export class Transport {
   }
 
   /** Sends a call and returns the body as the server sent it (no envelope taken off). */
-  async exchange(call: CallInit): Promise<RawResponse> {
-    checkRanges(call, 'request');
+  async exchange(init: CallInit): Promise<RawResponse> {
+    checkRanges(init);
+    // Scrubbed too: the token the client holds, and secret headers and query fields the call adds.
+    const held = await heldToken(this.#options.tokenStore);
+    const secrets = [...(init.secrets ?? []), ...namedSecrets(init.headers), ...namedSecrets(init.query)];
+    const call = { ...init, secrets: secrets.concat(held ?? []) };
     const parsed = call.request ? parseRequest(call.request, call.body) : call.body;
     const body = withExtraBody(parsed, call.extraBody, call.request);
     const payload = jsonPayload(body);
@@ -136,13 +142,16 @@ export class Transport {
       const retryable = failure && n <= policy.limit && isRetryable(call.method, failure);
       const delay = failure && retryable ? retryDelay(n, failure, policy) : undefined;
       if (delay === undefined) throw error;
-      this.#observer.retry({
-        method: call.method,
-        url: out.url,
-        attempt: number,
-        delayMs: delay,
-        reason: error.message,
-      });
+      this.#observer.retry(
+        {
+          method: call.method,
+          url: out.url,
+          attempt: number,
+          delayMs: delay,
+          reason: error.message,
+        },
+        secrets,
+      );
       await sleep(delay, call.signal).catch(() => {
         throw new AbortError(`${call.method} /${call.path} was aborted`, { cause: call.signal?.reason });
       });

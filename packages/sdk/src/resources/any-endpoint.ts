@@ -27,9 +27,6 @@ function refuse(path: 'path' | 'method' | 'body', message: string): RequestValid
   return new RequestValidationError(`Invalid request: ${path} ${message}`, [{ path, message }]);
 }
 
-/** Methods the Fetch standard forbids: `fetch` throws before sending them. */
-const FORBIDDEN = new Set(['CONNECT', 'TRACE', 'TRACK']);
-
 /** A stand-in base URL with a path, to see where a relative path resolves to. */
 const PROBE_BASE = new URL('http://base.invalid/base/');
 
@@ -68,11 +65,9 @@ export function anyCall(request: AnyRequest<z.ZodType | undefined>): Omit<Call<z
   } = request ?? ({} as AnyRequest);
   const verb = typeof method === 'string' ? method.toUpperCase() : '';
   if (!/^[!#$%&'*+.^_`|~\dA-Z-]+$/.test(verb)) throw refuse('method', 'must be an HTTP method such as GET');
-  // fetch refuses these before sending anything; say so instead of "may have been processed".
-  if (FORBIDDEN.has(verb)) throw refuse('method', `${verb} is a method fetch does not send`);
-  if (body !== undefined && (verb === 'GET' || verb === 'HEAD')) {
-    throw refuse('body', `cannot be sent with ${verb}; put the values in query`);
-  }
+  // The Fetch standard forbids these: fetch throws before sending, not "may have been processed".
+  if (/^(CONNECT|TRACE|TRACK)$/.test(verb)) throw refuse('method', `${verb} is not sent by fetch`);
+  if (body !== undefined && /^(GET|HEAD)$/.test(verb)) throw refuse('body', `cannot go with ${verb}`);
   const target = splitPath(path);
   const extra: Record<string, string | undefined> = {};
   for (const [key, v] of Object.entries(query ?? {})) extra[key] = v === undefined ? undefined : String(v);

@@ -47,10 +47,7 @@ describe('client options out of range are refused at construction, naming the op
   });
 
   it.each([0, -1, 1.5, Number.NaN, 2 ** 53, '1024'])('maxResponseBytes %s', (maxResponseBytes) => {
-    expectNamed(
-      constructionError({ maxResponseBytes } as Partial<AgentClientOptions>),
-      'maxResponseBytes',
-    );
+    expectNamed(constructionError({ maxResponseBytes } as Partial<AgentClientOptions>), 'maxResponseBytes');
   });
 
   it.each([1, MAX, false, undefined])('timeout %s is accepted', (timeout) => {
@@ -68,7 +65,10 @@ describe('client options out of range are refused at construction, naming the op
 describe('per-call options out of range are refused before sending, naming the option', () => {
   const client = () => {
     const { fetch, requests } = fakeFetch(json([]));
-    return { requests, agent: new AgentClient({ baseUrl: 'http://agent.test', fetch, accessToken: 'tok-ranges' }) };
+    return {
+      requests,
+      agent: new AgentClient({ baseUrl: 'http://agent.test', fetch, accessToken: 'tok-ranges' }),
+    };
   };
 
   it.each(BAD_TIMEOUTS)('timeout %s', async (timeout) => {
