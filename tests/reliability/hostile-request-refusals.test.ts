@@ -9,18 +9,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentClient, ConnectionError, RequestValidationError } from '@credential-agent/sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useE2E } from '../../packages/cli/test/e2e/support/bench.js';
-import { type HostileServer, hostileServer, json } from './support/hostile-server.js';
+import { json, useHostileServer } from './support/hostile-server.js';
 
-let server: HostileServer;
-beforeAll(async () => {
-  server = await hostileServer((_req, res) => json(res, 200, {}));
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.received.length = 0;
-});
+const server = useHostileServer((_req, res) => json(res, 200, {}));
 
 const circular: Record<string, unknown> = { a: 1 };
 circular['self'] = circular;
@@ -39,10 +32,10 @@ const BODIES: [string, unknown][] = [
 ];
 
 async function refusal(request: Parameters<AgentClient['request']>[0]): Promise<RequestValidationError> {
-  const client = new AgentClient({ baseUrl: server.url, accessToken: 'tok-refusals', retry: false });
+  const client = new AgentClient({ baseUrl: server().url, accessToken: 'tok-refusals', retry: false });
   const error = await client.request(request).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(RequestValidationError);
-  expect(server.received).toHaveLength(0);
+  expect(server().received).toHaveLength(0);
   return error as RequestValidationError;
 }
 
@@ -63,9 +56,9 @@ describe('request() refuses before sending', () => {
   });
 
   it('a body the SDK can send still goes out', async () => {
-    const client = new AgentClient({ baseUrl: server.url, accessToken: 'tok-refusals', retry: false });
+    const client = new AgentClient({ baseUrl: server().url, accessToken: 'tok-refusals', retry: false });
     await client.request({ method: 'DELETE', path: '/x', body: { a: [1, 'b', null] } });
-    expect(server.received.map((r) => [r.method, r.body])).toEqual([['DELETE', '{"a":[1,"b",null]}']]);
+    expect(server().received.map((r) => [r.method, r.body])).toEqual([['DELETE', '{"a":[1,"b",null]}']]);
   });
 });
 
@@ -90,7 +83,7 @@ describe('a port fetch refuses ("bad port")', () => {
 describe('agent-cli api', () => {
   const e2e = useE2E();
   const run = (args: string[]) =>
-    e2e.run(['api', ...args, '--base-url', server.url], { env: { AGENT_CLI_TOKEN: 'tok-refusals' } });
+    e2e.run(['api', ...args, '--base-url', server().url], { env: { AGENT_CLI_TOKEN: 'tok-refusals' } });
 
   it('GET with --input is a usage error naming --input; nothing sent', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'agent-cli-refusals-')), 'body.json');
@@ -101,7 +94,7 @@ describe('agent-cli api', () => {
     expect(result.stderr.split('\n').filter(Boolean)).toEqual([
       expect.stringMatching(/^error: --input .*GET/),
     ]);
-    expect(server.received).toHaveLength(0);
+    expect(server().received).toHaveLength(0);
   });
 
   it.each(['CONNECT', 'TRACE'])('%s is a usage error naming the method; nothing sent', async (method) => {
@@ -109,6 +102,6 @@ describe('agent-cli api', () => {
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n').filter(Boolean)).toEqual([expect.stringMatching(/^error: method/)]);
     expect(result.stderr).not.toMatch(/may have been processed/);
-    expect(server.received).toHaveLength(0);
+    expect(server().received).toHaveLength(0);
   });
 });

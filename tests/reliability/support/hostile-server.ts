@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /** A request a hostile server received, body included. */
 export interface Received {
@@ -97,4 +98,23 @@ export function json(
   headers: Record<string, string> = {},
 ) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+/**
+ * A {@link hostileServer} for a whole test file: started before its tests, closed after them, and
+ * its `received` list emptied before each test. Call `server()` inside tests.
+ */
+export function useHostileServer(handler: HostileHandler): () => HostileServer {
+  let server: HostileServer | undefined;
+  beforeAll(async () => {
+    server = await hostileServer(handler);
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    if (server) server.received.length = 0;
+  });
+  return () => {
+    if (!server) throw new Error('the server starts in beforeAll');
+    return server;
+  };
 }
