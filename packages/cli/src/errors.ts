@@ -11,17 +11,9 @@ import {
 import { ExitCode } from './exit-codes.js';
 import { describeIssue, type GivenInput } from './field-names.js';
 import { printable } from './printable.js';
+import { UsageError } from './usage-error.js';
 
-/** A wrong command line: a missing or invalid value. Exit code 2; nothing was sent. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-  /** What to do about it, printed as a `hint:` line. */
-  readonly hint: string | undefined;
-  constructor(message: string, hint?: string) {
-    super(message);
-    this.hint = hint;
-  }
-}
+export { UsageError } from './usage-error.js';
 
 /** A failure the CLI explains in full: exit 1 and its message, no stack trace even with --verbose. */
 export class CliFailure extends Error {

@@ -6,8 +6,8 @@ import {
   PROFILE_NAME_RULE,
   type Profile,
 } from './config-schema.js';
-import { UsageError } from './errors.js';
 import type { GlobalOptions } from './root-options.js';
+import { emptyError, UsageError } from './usage-error.js';
 
 /** Where a setting came from, for `whoami` and `config list`. */
 export type Source = 'flag' | 'env' | 'profile' | 'default';
@@ -73,10 +73,6 @@ export function checkNotEmpty(globals: GlobalOptions, env: Env): void {
     }
   }
   for (const name of NON_EMPTY_VARS) if (env[name] === '') throw emptyError(name);
-}
-
-function emptyError(name: string): UsageError {
-  return new UsageError(`${name} is empty: give a value or leave it out`);
 }
 
 function pick(flag: string | undefined, env: string | undefined, profile: string | undefined) {
@@ -195,6 +191,9 @@ export function checkBaseUrl(value: string, insecure: boolean, given = '--base-u
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`${given} must be an http(s) URL, got "${value}"`);
+  }
+  if (url.search !== '' || url.hash !== '' || /[?#]/.test(value)) {
+    throw new UsageError(`${given}: must not contain a query (?…) or a fragment (#…)`);
   }
   if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname) && !insecure) {
     throw new UsageError(

@@ -120,7 +120,9 @@ describe('one broken profile blocks neither the others nor its repair (attack H2
     const result = await e2e.run(['config', 'list', '--json'], { env: env(dir) });
     expect(result.code, result.stderr).toBe(0);
     expect(Object.keys(JSON.parse(result.stdout).profiles)).toEqual(['default']);
-    expect(result.stderr).toMatch(new RegExp(`profile "evil" is broken in ${file} at profiles\\.evil\\.`));
+    expect(result.stderr).toContain(
+      `profile "evil" left out: the config file ${file} is broken at profiles.evil.`,
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { type Bind, flagOption, noOptions, type RawInput, textOption } from '../../actions.js';
+import { emptyError } from '../../usage-error.js';
 
 // The definitions of login, logout and whoami, registered with the program; each one's run module
 // loads only when it runs (as `api`'s), so `--help` and other commands read none of them.
@@ -12,6 +13,9 @@ export interface LoginOptions {
 }
 
 export function parseLoginOptions(raw: RawInput): LoginOptions {
+  // Given empty (`--email "$UNSET"`): a usage error, never a fall back to AGENT_CLI_EMAIL.
+  if (textOption(raw, 'email')?.trim() === '') throw emptyError('--email');
+  if (textOption(raw, 'password') === '') throw emptyError('--password');
   return {
     email: textOption(raw, 'email'),
     password: textOption(raw, 'password'),

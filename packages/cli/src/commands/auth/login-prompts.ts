@@ -2,12 +2,14 @@ import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { readSecretStdin } from '../../input.js';
 import { printWarning } from '../../output.js';
+import { emptyError } from '../../usage-error.js';
 import type { LoginOptions } from './index.js';
 
 /** The e-mail: `--email`, `AGENT_CLI_EMAIL`, a prompt on a terminal, else a usage error. */
 export async function askEmail(ctx: CliContext, opts: LoginOptions): Promise<string> {
-  const email = opts.email || ctx.env['AGENT_CLI_EMAIL'];
-  if (email) return email.trim();
+  const email = opts.email ?? ctx.env['AGENT_CLI_EMAIL'];
+  if (email?.trim() === '') throw emptyError('AGENT_CLI_EMAIL');
+  if (email !== undefined) return email.trim();
   if (!ctx.interactive) throw new UsageError('missing --email (or set AGENT_CLI_EMAIL)');
   return (await ctx.prompter.input('E-mail')).trim();
 }
@@ -28,6 +30,7 @@ export async function askPassword(ctx: CliContext, opts: LoginOptions): Promise<
     password = opts.password;
   } else {
     password = ctx.env['AGENT_CLI_PASSWORD'];
+    if (password === '') throw emptyError('AGENT_CLI_PASSWORD');
   }
   if (!password) {
     if (!ctx.interactive)

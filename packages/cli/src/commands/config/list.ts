@@ -30,7 +30,7 @@ export function viewOf(profile: Profile): ProfileView {
 export async function runList(ctx: CliContext): Promise<void> {
   const [settings, config] = await Promise.all([ctx.settings({ repair: true }), ctx.config()]);
   for (const [name, problem] of Object.entries(config.broken())) {
-    printWarning(ctx, `profile "${name}" is broken in ${config.path} at ${problem}`);
+    printWarning(ctx, `profile "${name}" left out: the config file ${config.path} is broken at ${problem}`);
   }
   const profiles = Object.fromEntries(
     Object.entries(config.profiles()).map(([name, p]) => [name, viewOf(p)]),

@@ -7,6 +7,9 @@ describe('login: flags → options (no server)', () => {
     [['--email', 'a@x.com', '--password-stdin'], { email: 'a@x.com', passwordStdin: true }],
     [['--email=a@x.com', '--password', 'pw'], { email: 'a@x.com', password: 'pw', passwordStdin: false }],
     [['--email'], "error: option '--email <email>' argument missing"],
+    [['--email', '', '--password-stdin'], 'error: --email is empty: give a value or leave it out'],
+    [['--email', '  ', '--password-stdin'], 'error: --email is empty: give a value or leave it out'],
+    [['--email', 'a@x.com', '--password', ''], 'error: --password is empty: give a value or leave it out'],
     [['--user', 'a'], "error: unknown option '--user'"],
   ]);
 });
