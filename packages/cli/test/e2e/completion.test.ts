@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,9 @@ import { useE2E } from './support/bench.js';
 import { binDir, has, Pane } from './support/shells.js';
 
 const e2e = useE2E();
+/** Where Debian and Ubuntu install the bash-completion package (absent on many CI machines). */
+const BASH_COMPLETION_PACKAGE = '/usr/share/bash-completion/bash_completion';
+let BASH_COMPLETION = '';
 let work = '';
 let env: Record<string, string> = {};
 
@@ -14,13 +17,21 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'agent-cli-completion-'));
   writeFileSync(join(work, 'holders.csv'), 'email\n');
   writeFileSync(join(work, 'offer.json'), '{}');
+  writeFileSync(join(work, 'a file.json'), '{}');
+  writeFileSync(join(work, 'plain.csv'), 'email\n');
+  mkdirSync(join(work, 'sub dir'));
+  writeFileSync(join(work, 'sub dir', 'inner.csv'), 'email\n');
+  mkdirSync(join(work, 'home'));
+  BASH_COMPLETION = join(work, 'bash-completion.rc');
+  writeFileSync(BASH_COMPLETION, `. ${BASH_COMPLETION_PACKAGE}\n`);
+  writeFileSync(join(work, 'home', 'hello.txt'), '');
   env = {
     PATH: `${binDir(work)}:${process.env['PATH']}`,
     AGENT_CLI_CONFIG_DIR: e2e.configDir(),
-    HOME: work,
+    HOME: join(work, 'home'),
     TERM: 'xterm',
   };
-  for (const profile of ['staging', 'prod']) {
+  for (const profile of ['staging', 'prod', 'alpha']) {
     expect((await e2e.run(['config', 'set', 'org', 'o', '--profile', profile])).code).toBe(0);
   }
 }, 60_000);
@@ -46,8 +57,8 @@ describe.skipIf(!has('fish'))('fish completion (complete -C)', { timeout: 60_000
       'offer-sent',
     ]);
     expect(fish('agent-cli proofs request --request-type ')).toEqual(['indy', 'presentationExchange']);
-    expect(fish('agent-cli --profile ').sort()).toEqual(['prod', 'staging']);
-    expect(fish('agent-cli config delete ').sort()).toEqual(['prod', 'staging']);
+    expect(fish('agent-cli --profile ').sort()).toEqual(['alpha', 'prod', 'staging']);
+    expect(fish('agent-cli config delete ').sort()).toEqual(['alpha', 'prod', 'staging']);
     expect(fish('agent-cli config unset ').sort()).toEqual([
       'agent-key',
       'agent-url',
@@ -61,31 +72,84 @@ describe.skipIf(!has('fish'))('fish completion (complete -C)', { timeout: 60_000
     );
   });
 
+  it('completes escaped, quoted and home-relative file names and --opt=value forms', () => {
+    expect(fish('agent-cli offers create --file sub\\ dir/')).toEqual(['sub dir/inner.csv']);
+    expect(fish('agent-cli offers create --file "sub dir/')).toEqual(['sub dir/inner.csv']);
+    expect(fish('agent-cli offers create --file a\\ f')).toEqual(['a file.json']);
+    expect(fish('agent-cli offers create --file ~/h')).toEqual(['~/hello.txt']);
+    expect(fish('agent-cli offers email --csv=pl')).toEqual(['--csv=plain.csv']);
+    expect(fish('agent-cli --profile=al')).toEqual(['--profile=alpha']);
+    expect(fish('agent-cli credentials list --state=offer-s')).toEqual(['--state=offer-sent']);
+    expect(fish('agent-cli offers create --credential-type=').sort()).toEqual([
+      '--credential-type=indy',
+      '--credential-type=jsonld',
+    ]);
+  });
+
+  it('completes values with a colon and after a quoted global value', () => {
+    expect(fish('agent-cli dids write --network polygon:').sort()).toEqual([
+      'polygon:mainnet',
+      'polygon:testnet',
+    ]);
+    expect(fish("agent-cli --org 'my org' offers create --credential-type ").sort()).toEqual([
+      'indy',
+      'jsonld',
+    ]);
+    expect(fish("agent-cli --org 'my org' offers cr")).toEqual(['create']);
+  });
+
   it('offers no file names where a file makes no sense', () => {
     expect(fish('agent-cli credentials list ')).toEqual([]);
   });
 });
 
-/** Types `line`, presses Tab (twice when `list`), and returns the screen (tmux drops trailing spaces). */
-async function tab(shell: 'bash' | 'zsh', line: string, expected: RegExp, list = false): Promise<string> {
-  const pane = new Pane(shell);
-  const start = shell === 'bash' ? 'bash --norc --noprofile' : 'zsh -f';
-  pane.start(start, work, env);
+/** How each shell under test starts; `bash+bash-completion` sources the bash-completion package. */
+const SHELLS = {
+  bash: () => 'bash --norc --noprofile',
+  'bash+bash-completion': () => `bash --noprofile --rcfile '${BASH_COMPLETION}'`,
+  zsh: () => 'zsh -f',
+} as const;
+type Shell = keyof typeof SHELLS;
+
+/** Tabs that list the candidates when Tab inserts nothing: bash rings the bell first, zsh lists at once. */
+const LIST: Record<Shell, string[]> = {
+  bash: ['Tab', 'Tab'],
+  'bash+bash-completion': ['Tab', 'Tab'],
+  zsh: ['Tab'],
+};
+
+/** A shell in tmux with agent-cli's completion loaded; `run` types, presses keys and waits for the screen. */
+async function session(shell: Shell, steps: (tab: Typist) => Promise<void>): Promise<void> {
+  const pane = new Pane(shell.replace(/\W/g, '-'));
+  pane.start(SHELLS[shell](), work, env);
   try {
-    pane.type(`PS1='$ '; PROMPT='$ '; eval "$(agent-cli completion ${shell})"; clear; echo ready`);
+    const script = shell === 'zsh' ? 'zsh' : 'bash';
+    pane.type(`PS1='$ '; PROMPT='$ '; eval "$(agent-cli completion ${script})"; clear; echo ready`);
     pane.keys('Enter');
     await pane.waitFor(/^ready$/m);
-    pane.type(line);
-    pane.keys('Tab');
-    if (list) pane.keys('Tab');
-    return await pane.waitFor(expected);
+    await steps(async (text, keys, expected) => {
+      if (text) pane.type(text);
+      pane.keys(...keys);
+      return pane.waitFor(expected);
+    });
   } finally {
     pane.stop();
   }
 }
+type Typist = (text: string, keys: string[], expected: RegExp) => Promise<string>;
 
-for (const shell of ['bash', 'zsh'] as const) {
-  describe.skipIf(!has(shell) || !has('tmux'))(
+/** Types `line`, presses Tab (and lists when `list`), and returns the screen (tmux drops trailing spaces). */
+async function tab(shell: Shell, line: string, expected: RegExp, list = false): Promise<string> {
+  let shown = '';
+  await session(shell, async (type) => {
+    shown = await type(line, list ? LIST[shell] : ['Tab'], expected);
+  });
+  return shown;
+}
+
+for (const shell of Object.keys(SHELLS) as Shell[]) {
+  const missing = !has(shell.split('+')[0] as string) || !has('tmux');
+  describe.skipIf(missing || (shell.includes('+') && !existsSync(BASH_COMPLETION_PACKAGE)))(
     `${shell} completion (typed in tmux)`,
     { timeout: 60_000 },
     () => {
@@ -104,6 +168,37 @@ for (const shell of ['bash', 'zsh'] as const) {
         await tab(shell, 'agent-cli --profile stag', /--profile staging ?$/m);
         await tab(shell, 'agent-cli config delete pro', /config delete prod ?$/m);
         await tab(shell, 'agent-cli offers email --csv hold', /--csv holders\.csv ?$/m);
+      });
+      it('completes the common part of values with a colon, then lists them whole', async () => {
+        await session(shell, async (type) => {
+          await type('agent-cli dids write --network po', ['Tab'], /--network polygon:$/m);
+          const shown = await type('', LIST[shell], /polygon:testnet/);
+          expect(shown).toContain('polygon:mainnet');
+          expect(shown).not.toContain('polygon::');
+        });
+        const shown = await tab(shell, 'agent-cli dids write --network polygon:', /polygon:testnet/, true);
+        expect(shown).toContain('polygon:mainnet');
+        expect(shown).not.toContain('polygon::');
+      });
+      it('completes file names typed with a backslash, in quotes or from ~', async () => {
+        await tab(shell, 'agent-cli offers create --file sub\\ dir/', /--file sub\\ dir\/inner\.csv ?$/m);
+        await tab(shell, 'agent-cli offers create --file "sub dir/', /--file "sub dir\/inner\.csv"? ?$/m);
+        await tab(shell, 'agent-cli offers create --file a\\ f', /--file a\\ file\.json ?$/m);
+        await tab(shell, 'agent-cli offers create --file ~/hel', /--file ~\/hello\.txt ?$/m);
+      });
+      it('completes after a quoted global value', async () => {
+        const shown = await tab(
+          shell,
+          "agent-cli --org 'my org' offers create --credential-type ",
+          /indy\s+jsonld/,
+          true,
+        );
+        expect(shown).not.toContain('credentials');
+        await tab(shell, "agent-cli --org 'my org' offers cr", /offers create ?$/m);
+      });
+      it('completes --opt=value forms', async () => {
+        await tab(shell, 'agent-cli offers email --csv=pl', /--csv=plain\.csv ?$/m);
+        await tab(shell, 'agent-cli --profile=al', /--profile=alpha ?$/m);
       });
     },
   );

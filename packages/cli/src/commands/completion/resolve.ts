@@ -1,9 +1,13 @@
 import type { Command, Option } from 'commander';
 
-/** What a Tab should offer: words, or the shell's own file names. */
+/**
+ * What a Tab should offer: whole words for the word being typed, or the shell's own file names
+ * (after `prefix`, the `--opt=` of a value typed attached to its option).
+ */
 export interface Candidates {
   words: string[];
   files: boolean;
+  prefix: string;
 }
 
 /** Values of a positional argument or an option value the CLI knows only at run time (profiles, keys). */
@@ -39,10 +43,36 @@ function path(cmd: Command): string {
   return names.join(' ');
 }
 
-async function optionValues(option: Option, dynamic: DynamicValues): Promise<Candidates> {
-  if (option.argChoices) return { words: [...option.argChoices], files: false };
-  if (option.long === '--profile') return { words: await dynamic('profile'), files: false };
-  return { words: [], files: /<(path|file)>/.test(option.flags) };
+async function optionValues(option: Option, dynamic: DynamicValues, prefix = ''): Promise<Candidates> {
+  if (option.argChoices) return { words: [...option.argChoices], files: false, prefix };
+  if (option.long === '--profile') return { words: await dynamic('profile'), files: false, prefix };
+  return { words: [], files: /<(path|file)>/.test(option.flags), prefix };
+}
+
+/** The command the words before the current one reach, and how many positionals it has so far. */
+function walk(root: Command, before: readonly string[]): { cmd: Command; positionals: number } {
+  let cmd = root;
+  let positionals = 0;
+  for (let i = 0; i < before.length; i++) {
+    const word = before[i] as string;
+    if (word.startsWith('-')) {
+      if (!word.includes('=') && takesValue(findOption(cmd, word))) i++;
+      continue;
+    }
+    const sub = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (sub && positionals === 0) cmd = sub;
+    else positionals++;
+  }
+  return { cmd, positionals };
+}
+
+/** Values for `--opt=partial`, offered whole (`--opt=value`). */
+async function attachedValues(cmd: Command, current: string, dynamic: DynamicValues): Promise<Candidates> {
+  const prefix = current.slice(0, current.indexOf('=') + 1);
+  const option = findOption(cmd, current);
+  if (!takesValue(option)) return { words: [], files: false, prefix };
+  const found = await optionValues(option, dynamic, prefix);
+  return { ...found, words: found.words.map((w) => prefix + w) };
 }
 
 /**
@@ -54,39 +84,32 @@ export async function resolve(
   words: readonly string[],
   dynamic: DynamicValues,
 ): Promise<Candidates> {
-  let cmd = root;
-  let positionals = 0;
   const before = words.slice(0, -1);
   const current = words[words.length - 1] ?? '';
-  for (let i = 0; i < before.length; i++) {
-    const word = before[i] as string;
-    if (word.startsWith('-')) {
-      if (!word.includes('=') && takesValue(findOption(cmd, word))) i++;
-      continue;
-    }
-    const sub = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
-    if (sub && positionals === 0) cmd = sub;
-    else positionals++;
-  }
+  const { cmd, positionals } = walk(root, before);
   const previous = before[before.length - 1];
   const pending = previous && !previous.includes('=') ? findOption(cmd, previous) : undefined;
   let found: Candidates;
   if (previous?.startsWith('-') && takesValue(pending)) found = await optionValues(pending, dynamic);
-  else if (current.startsWith('-')) {
-    found = { words: optionsInScope(cmd).flatMap((o) => (o.long ? [o.long] : [])), files: false };
+  else if (current.startsWith('--') && current.includes('=')) {
+    found = await attachedValues(cmd, current, dynamic);
+  } else if (current.startsWith('-')) {
+    found = { words: optionsInScope(cmd).flatMap((o) => (o.long ? [o.long] : [])), files: false, prefix: '' };
   } else if (cmd.commands.length > 0) {
-    found = {
-      words: cmd.commands.filter((c) => !(c as { _hidden?: boolean })._hidden).map((c) => c.name()),
-      files: false,
-    };
+    const visible = cmd.commands.filter((c) => !(c as { _hidden?: boolean })._hidden);
+    found = { words: visible.map((c) => c.name()), files: false, prefix: '' };
   } else {
     const kind = positionals === 0 ? POSITIONAL[path(cmd)] : undefined;
-    found = { words: kind ? await dynamic(kind) : [], files: false };
+    found = { words: kind ? await dynamic(kind) : [], files: false, prefix: '' };
   }
-  return { words: found.words.filter((w) => w.startsWith(current)), files: found.files };
+  return { ...found, words: found.words.filter((w) => w.startsWith(current)) };
 }
 
-/** The protocol of the completion scripts: one candidate a line, then `:files` or `:none`. */
+/**
+ * The protocol of the zsh and fish scripts: one candidate a line, then `:none`, or `:files` (with
+ * ` --opt=` when the file name is typed attached to its option).
+ */
 export function render(candidates: Candidates): string {
-  return [...candidates.words, candidates.files ? ':files' : ':none'].join('\n');
+  const directive = candidates.files ? `:files ${candidates.prefix}`.trimEnd() : ':none';
+  return [...candidates.words, directive].join('\n');
 }

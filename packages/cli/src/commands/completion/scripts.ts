@@ -2,27 +2,26 @@
 // then `:files` when the shell should offer file names instead), so values, profile names and
 // files come from the same command tree the CLI parses with.
 
-/** bash: `eval "$(agent-cli completion bash)"`. Values with a colon (`bcovrin:testnet`) survive COMP_WORDBREAKS. */
+/**
+ * bash: `eval "$(agent-cli completion bash)"`. The CLI splits the line up to the cursor itself
+ * (quotes, backslashes, `--opt=value`, COMP_WORDBREAKS), so it works the same with or without the
+ * bash-completion package; file names come from `compgen -f`, quoted by readline (`-o filenames`).
+ */
 export const BASH = `# agent-cli bash completion: eval "$(agent-cli completion bash)"
 _agent_cli() {
-  local cur=\${COMP_WORDS[COMP_CWORD]} line=\${COMP_LINE:0:COMP_POINT}
-  local word=\${line##*[[:space:]]}
-  local -a args out
-  read -r -a args <<< "\${line:0:\${#line}-\${#word}}"
-  local IFS=$'\\n'
-  out=($(agent-cli __complete "\${args[@]:1}" "$word" 2>/dev/null))
-  local directive=\${out[\${#out[@]}-1]}
-  unset 'out[\${#out[@]}-1]'
-  if [[ $directive == :files ]]; then
-    compopt -o filenames 2>/dev/null
-    COMPREPLY=($(compgen -f -- "$cur"))
+  local -a reply files
+  local file
+  mapfile -t reply < <(agent-cli __complete --bash "$COMP_TYPE" "$COMP_WORDBREAKS" "\${COMP_LINE:0:COMP_POINT}" 2>/dev/null)
+  if [[ \${reply[0]} != :files ]]; then
+    COMPREPLY=("\${reply[@]:1}")
     return
   fi
-  if [[ $word == *:* && $cur != "$word" ]]; then
-    local strip=\${word%"$cur"}
-    out=("\${out[@]#"$strip"}")
-  fi
-  COMPREPLY=("\${out[@]}")
+  compopt -o filenames 2>/dev/null
+  mapfile -t files < <(compgen -f -- "\${reply[1]}")
+  COMPREPLY=()
+  for file in "\${files[@]}"; do
+    [[ $file == "\${reply[2]}"* ]] && COMPREPLY+=("\${reply[3]}\${file#"\${reply[2]}"}")
+  done
 }
 complete -o nosort -F _agent_cli agent-cli 2>/dev/null || complete -F _agent_cli agent-cli
 `;
@@ -32,10 +31,11 @@ export const ZSH = `# agent-cli zsh completion: eval "$(agent-cli completion zsh
 (( $+functions[compdef] )) || { autoload -Uz compinit && compinit -u }
 _agent_cli() {
   local -a out
-  out=("\${(@f)$(agent-cli __complete "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
+  out=("\${(@f)$(agent-cli __complete "\${(@Q)words[2,CURRENT-1]}" "\${(Q)PREFIX}" 2>/dev/null)}")
   local directive=\${out[-1]}
   out=("\${(@)out[1,-2]}")
-  if [[ $directive == :files ]]; then
+  if [[ $directive == :files* ]]; then
+    [[ $directive == ':files '* ]] && compset -P '*='
     _files
   elif (( \${#out} )); then
     compadd -- "\${out[@]}"
@@ -44,16 +44,26 @@ _agent_cli() {
 compdef _agent_cli agent-cli
 `;
 
-/** fish: `agent-cli completion fish > ~/.config/fish/completions/agent-cli.fish`. */
+/**
+ * fish: `agent-cli completion fish > ~/.config/fish/completions/agent-cli.fish`. The word being typed
+ * is unescaped before it is asked about; file names (also after `--opt=` and `~`) come from
+ * `__fish_complete_path`, and only where a file is expected.
+ */
 export const FISH = `# agent-cli fish completion: agent-cli completion fish | source
+function __agent_cli_files --argument-names prefix file
+    set -l home (string escape --style=regex -- $HOME)
+    set -l paths (__fish_complete_path (string replace -r '^~(?=/|$)' -- $HOME $file))
+    string match -q -- '~*' $file; and set paths (string replace -r -- "^$home" '~' $paths)
+    printf '%s\\n' "$prefix"$paths
+end
 function __agent_cli_complete
     set -l before (commandline -opc)
-    set -l current (commandline -ct)
+    set -l current (commandline -ct | string unescape)
     set -l out (agent-cli __complete $before[2..-1] "$current" 2>/dev/null)
-    set -l directive $out[-1]
+    set -l directive (string split -m 1 ' ' -- $out[-1])
     set -e out[-1]
-    if test "$directive" = ":files"
-        __fish_complete_path (commandline -ct)
+    if test "$directive[1]" = ":files"
+        __agent_cli_files "$directive[2]" (string sub -s (math (string length -- "$directive[2]") + 1) -- "$current")
     else
         printf '%s\\n' $out
     end
