@@ -1,13 +1,12 @@
-import { fileURLToPath } from 'node:url';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { SOURCE_CONDITION } from './scripts/source-condition.mjs';
 
-/** Workspace packages resolve to their sources in tests, so no build is needed to run them. */
-export const alias = {
-  '@credential-agent/sdk/models': fileURLToPath(
-    new URL('./packages/sdk/src/models/index.ts', import.meta.url),
-  ),
-  '@credential-agent/sdk/redact': fileURLToPath(
-    new URL('./packages/sdk/src/core/redact.ts', import.meta.url),
-  ),
-  '@credential-agent/sdk': fileURLToPath(new URL('./packages/sdk/src/index.ts', import.meta.url)),
-  '@credential-agent/sandbox': fileURLToPath(new URL('./packages/sandbox/src/index.ts', import.meta.url)),
+/**
+ * Vite's resolve options for every test project: workspace packages resolve to their sources
+ * through the source condition (scripts/source-condition.mjs), so no build is needed to run tests.
+ * The condition comes first; Vite's default conditions are kept.
+ */
+export const sourceResolution = {
+  resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
 };

@@ -6,6 +6,7 @@ import { AgentClient } from '@credential-agent/sdk';
 import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_CONDITION } from '../scripts/source-condition.mjs';
 import { createOffers } from './support/offers.js';
 import { root } from './support/packages.js';
 import { type StaticServer, serveFiles } from './support/static-server.js';
@@ -34,7 +35,8 @@ async function bundlePage(): Promise<Uint8Array> {
     target: 'es2022',
     write: false,
     logLevel: 'silent',
-    alias: { '@credential-agent/sdk': join(root, 'packages/sdk/src/index.ts') },
+    // The SDK from its sources, as the workspace resolves it; `module` is esbuild's default condition.
+    conditions: [SOURCE_CONDITION, 'module'],
   });
   return (result.outputFiles[0] as { contents: Uint8Array }).contents;
 }

@@ -2,6 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_CONDITION } from '../scripts/source-condition.mjs';
 import { bin, ensureBuilt, PUBLISHED, pack, root } from './support/packages.js';
 import { node, run } from './support/process.js';
 
@@ -91,14 +92,23 @@ describe('the packed packages, installed with npm into a fresh project', { timeo
   });
 });
 
+/** The files of a package's tarball, relative to the package. */
+async function tarballFiles(name: string): Promise<string[]> {
+  const { stdout } = await run('tar', ['-tzf', tarballs.get(name) as string]);
+  return stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((entry) => entry.replace(/^package\//, ''));
+}
+
+/** Every file an `exports` map names, wherever it sits in the map (conditions nest). */
+const exportTargets = (exports: unknown): string[] =>
+  typeof exports === 'string' ? [exports] : Object.values(exports ?? {}).flatMap(exportTargets);
+
 describe('the tarballs', () => {
   for (const pkg of PUBLISHED) {
     it(`${pkg.name} carries README.md, LICENSE, package.json and its build, nothing else`, async () => {
-      const { stdout } = await run('tar', ['-tzf', tarballs.get(pkg.name) as string]);
-      const files = stdout
-        .split('\n')
-        .filter(Boolean)
-        .map((entry) => entry.replace(/^package\//, ''));
+      const files = await tarballFiles(pkg.name);
       expect(files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json']));
       expect(
         files.filter((file) => !/^(README\.md|LICENSE|package\.json|dist\/.+|bin\/.+)$/.test(file)),
@@ -106,6 +116,20 @@ describe('the tarballs', () => {
       const manifest = JSON.parse(await readFile(join(pkg.dir, 'package.json'), 'utf8')) as Manifest;
       for (const target of Object.values(manifest.bin ?? {}))
         expect(files).toContain(target.replace(/^\.\//, ''));
+    });
+
+    it(`${pkg.name}'s packed manifest exports only files it carries (no workspace source condition)`, async () => {
+      const files = await tarballFiles(pkg.name);
+      const { stdout } = await run('tar', [
+        '-xzOf',
+        tarballs.get(pkg.name) as string,
+        'package/package.json',
+      ]);
+      const manifest = JSON.parse(stdout) as { exports?: unknown };
+      const targets = exportTargets(manifest.exports).map((target) => target.replace(/^\.\//, ''));
+      expect(targets.length).toBeGreaterThan(0);
+      expect(targets.filter((target) => !files.includes(target))).toEqual([]);
+      expect(stdout).not.toContain(SOURCE_CONDITION);
     });
   }
 });

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ORG_ID, DEMO_USER, type RunningSandbox, startSandbox } from '@credential-agent/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_CONDITION } from '../../scripts/source-condition.mjs';
 import { issueOffer } from '../quickstart.js';
 
 describe('examples/quickstart', () => {
@@ -28,7 +29,8 @@ describe('examples/quickstart', () => {
     const script = fileURLToPath(new URL('../quickstart.ts', import.meta.url));
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const env = { PATH: process.env['PATH'], HOME: process.env['HOME'] };
-      execFile(process.execPath, ['--import', 'tsx', script], { env }, (error, _stdout, stderr) =>
+      const node = [`--conditions=${SOURCE_CONDITION}`, '--import', 'tsx'];
+      execFile(process.execPath, [...node, script], { env }, (error, _stdout, stderr) =>
         resolve({ code: error ? (error.code as number) : 0, stderr }),
       );
     });

@@ -1,11 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
+import { SOURCE_CONDITION } from '../../scripts/source-condition.mjs';
 import { writeLauncher } from './build/launcher.js';
 import { VERSION_DEFINE } from './build/version.js';
 
 const REQUIRE_SHIM =
   "import { createRequire as __cliCreateRequire } from 'node:module';\nconst require = __cliCreateRequire(import.meta.url);\n";
-const sdkSource = (path: string) => fileURLToPath(new URL(`../sdk/src/${path}`, import.meta.url));
 
 // One bundled program: the SDK (from source, so unused parts are dropped) and every dependency are
 // inlined. Code splitting keeps lazily imported modules (SDK, prompts, ora, conf) in their own
@@ -30,11 +29,9 @@ export default defineConfig({
     await writeLauncher(new URL('./dist/', import.meta.url));
   },
   esbuildOptions(options) {
-    options.alias = {
-      '@credential-agent/sdk/models': sdkSource('models/index.ts'),
-      // The CLI's redaction is the SDK's, without loading the SDK for --help (core/redact.ts imports nothing).
-      '@credential-agent/sdk/redact': sdkSource('core/redact.ts'),
-      '@credential-agent/sdk': sdkSource('index.ts'),
-    };
+    // The SDK resolves to its sources through the workspace's source condition; `module` is
+    // esbuild's default condition, which setting conditions would drop. The CLI's redaction is the
+    // SDK's `./redact` entry, which imports nothing, so --help loads no SDK.
+    options.conditions = [SOURCE_CONDITION, 'module'];
   },
 });

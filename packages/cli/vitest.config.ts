@@ -1,9 +1,9 @@
 import { defineProject } from 'vitest/config';
-import { alias } from '../../vitest.shared.js';
+import { sourceResolution } from '../../vitest.shared.js';
 import { VERSION_DEFINE } from './build/version.js';
 
 export default defineProject({
-  resolve: { alias },
+  ...sourceResolution,
   // The version src/version.ts reads, as the build inlines it.
   define: VERSION_DEFINE,
   test: {

@@ -5,7 +5,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: { index: 'src/index.ts', bin: 'src/bin.ts' },
   format: ['esm'],
-  dts: { entry: { index: 'src/index.ts' }, compilerOptions: { paths: {} } },
+  dts: { entry: { index: 'src/index.ts' }, compilerOptions: { customConditions: [] } },
   target: 'node20',
   platform: 'node',
   sourcemap: true,

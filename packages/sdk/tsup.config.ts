@@ -1,6 +1,6 @@
 import { defineConfig } from 'tsup';
 
-const entry = { index: 'src/index.ts', 'models/index': 'src/models/index.ts' };
+const entry = { index: 'src/index.ts', 'models/index': 'src/models/index.ts', redact: 'src/redact.ts' };
 
 export default defineConfig([
   {

@@ -1,8 +1,8 @@
 import { defineProject } from 'vitest/config';
-import { alias } from '../../vitest.shared.js';
+import { sourceResolution } from '../../vitest.shared.js';
 
 export default defineProject({
-  resolve: { alias },
+  ...sourceResolution,
   test: {
     name: 'sdk',
     include: ['test/**/*.test.ts'],

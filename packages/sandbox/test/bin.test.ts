@@ -5,14 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SOURCE_CONDITION } from '../../../scripts/source-condition.mjs';
 import { DEMO_ORG_ID } from '../src/index.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const children: ChildProcess[] = [];
 
-/** Runs `src/bin.ts` through tsx, so no build is needed. */
+/** Runs `src/bin.ts` through tsx, the SDK from its sources too, so no build is needed. */
 function runBin(args: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', ...args], {
+  const node = [`--conditions=${SOURCE_CONDITION}`, '--import', 'tsx'];
+  const child = spawn(process.execPath, [...node, 'src/bin.ts', ...args], {
     cwd: packageDir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

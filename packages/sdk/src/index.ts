@@ -5,12 +5,36 @@
 export { AgentClient, type AgentClientOptions, type CredentialsProvider } from './client.js';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './core/body.js';
 export type { AgentDeployment } from './core/client-options.js';
-export * from './core/errors.js';
-export { formatPath } from './core/parse.js';
+export {
+  AbortError,
+  AgentError,
+  ApiError,
+  type ApiErrorInit,
+  AuthenticationError,
+  type AuthenticationFailure,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  type FieldIssue,
+  isAgentError,
+  isApiError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  type RequestTarget,
+  RequestValidationError,
+  ResponseValidationError,
+  SchemaRegistrationError,
+  ServerError,
+  TimeoutError,
+} from './core/errors.js';
 export { decryptPassword, encryptPassword, type PasswordEncryption } from './core/password-encryption.js';
-export { path } from './core/path.js';
-export * from './core/protocol-errors.js';
-export { MAX_DEPTH, REDACTED, redactValue, scrub, secretForms, TOO_DEEP } from './core/redact.js';
+export {
+  ProtocolError,
+  RedirectError,
+  ResponseTooLargeError,
+  UnexpectedStatusError,
+} from './core/protocol-errors.js';
 export { type ResponseInfo, type WithResponse, withResponse } from './core/response-info.js';
 export type { RetryOptions } from './core/retry.js';
 export { isExpired, MemoryTokenStore, type StoredToken, type TokenStore } from './core/token-store.js';
@@ -32,6 +56,7 @@ export type {
   BulkSkipped,
 } from './lib/bulk/types.js';
 export * from './models/index.js';
+export { REDACTED, redactValue, scrub } from './redact.js';
 export type { AnyRequest } from './resources/any-endpoint.js';
 export type { Auth, Session } from './resources/auth.js';
 export type { Credentials } from './resources/credentials.js';

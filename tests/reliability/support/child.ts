@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SOURCE_CONDITION } from '../../../scripts/source-condition.mjs';
 
 /** What the child is asked to do: `credentials.list()` against `baseUrl`. */
 export interface ChildArgs {
@@ -36,9 +37,13 @@ const SCRIPT = fileURLToPath(new URL('./child-call.ts', import.meta.url));
  */
 export function runChild(args: ChildArgs, killAfterMs = 60_000): Promise<ChildRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SCRIPT, JSON.stringify(args)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', `--conditions=${SOURCE_CONDITION}`, '--import', 'tsx', SCRIPT, JSON.stringify(args)],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     let killed = false;

@@ -1,7 +1,7 @@
 import { readText } from './body.js';
 import { Deadline } from './deadline.js';
 import { parseBody } from './envelope.js';
-import { AgentError, type RequestInfo } from './errors.js';
+import { AgentError, type RequestTarget } from './errors.js';
 import { attemptError } from './failures.js';
 import { unexpectedStatus } from './protocol-errors.js';
 import { isForeign, redirectError } from './redirect.js';
@@ -11,7 +11,7 @@ export type Sender = (url: string, init: RequestInit) => Promise<Response>;
 
 /** One request, ready to go out. */
 export interface Outgoing {
-  info: RequestInfo;
+  info: RequestTarget;
   url: string;
   headers: Record<string, string>;
   payload: string | undefined;

@@ -1,5 +1,5 @@
 import type { Deadline } from './deadline.js';
-import type { RequestInfo } from './errors.js';
+import type { RequestTarget } from './errors.js';
 import { ResponseTooLargeError } from './protocol-errors.js';
 
 /**
@@ -9,7 +9,7 @@ import { ResponseTooLargeError } from './protocol-errors.js';
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
-function tooLarge(info: RequestInfo, limit: number): ResponseTooLargeError {
+function tooLarge(info: RequestTarget, limit: number): ResponseTooLargeError {
   const size = limit % (1024 * 1024) === 0 ? `${limit / (1024 * 1024)} MiB` : `${limit} bytes`;
   return new ResponseTooLargeError(
     `The answer to ${info.method} /${info.path} is larger than ${size} (maxResponseBytes); it was not read to the end`,
@@ -28,7 +28,7 @@ export async function readText(
   response: Response,
   deadline: Deadline,
   limit: number,
-  info: RequestInfo,
+  info: RequestTarget,
 ): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {

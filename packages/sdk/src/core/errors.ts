@@ -1,3 +1,4 @@
+import type { OpenEnum } from '../models/common.js';
 import { requestIdOf } from './response-info.js';
 
 /** One problem with a value: where it is (`credentialOffer[0].emailId`) and what is wrong. */
@@ -7,7 +8,7 @@ export interface FieldIssue {
 }
 
 /** What identifies the request an error belongs to. */
-export interface RequestInfo {
+export interface RequestTarget {
   method: string;
   path: string;
 }
@@ -36,7 +37,7 @@ export class AgentError extends Error {
 }
 
 /** Options shared by the HTTP error classes. */
-export interface ApiErrorInit extends RequestInfo {
+export interface ApiErrorInit extends RequestTarget {
   status: number;
   body: unknown;
   headers?: Headers | undefined;
@@ -136,7 +137,7 @@ export class ConnectionError extends AgentError {
   readonly method: string;
   readonly path: string;
   readonly sent: boolean;
-  constructor(message: string, init: RequestInfo & { sent: boolean; cause?: unknown }) {
+  constructor(message: string, init: RequestTarget & { sent: boolean; cause?: unknown }) {
     super(message, { cause: init.cause });
     this.method = init.method;
     this.path = init.path;
@@ -150,7 +151,7 @@ export class TimeoutError extends AgentError {
   readonly method: string;
   readonly path: string;
   readonly timeout: number;
-  constructor(message: string, init: RequestInfo & { timeout: number; cause?: unknown }) {
+  constructor(message: string, init: RequestTarget & { timeout: number; cause?: unknown }) {
     super(message, { cause: init.cause });
     this.method = init.method;
     this.path = init.path;
@@ -184,7 +185,7 @@ export class ResponseValidationError extends AgentError {
   readonly path: string;
   constructor(
     message: string,
-    init: RequestInfo & { issues: FieldIssue[]; body: unknown; status: number; cause?: unknown },
+    init: RequestTarget & { issues: FieldIssue[]; body: unknown; status: number; cause?: unknown },
   ) {
     super(message, { cause: init.cause });
     this.issues = init.issues;
@@ -198,7 +199,7 @@ export class ResponseValidationError extends AgentError {
 /** Schema creation did not finish: the ledger failed, wants an action, or asks to wait. */
 export class SchemaRegistrationError extends AgentError {
   override name = 'SchemaRegistrationError';
-  readonly state: 'failed' | 'action' | 'wait' | (string & {});
+  readonly state: OpenEnum<['failed', 'action', 'wait']>;
   readonly reason: string | undefined;
   readonly action: string | undefined;
   readonly result: unknown;

@@ -1,5 +1,5 @@
 import type { Deadline } from './deadline.js';
-import { AbortError, type AgentError, ConnectionError, type RequestInfo, TimeoutError } from './errors.js';
+import { AbortError, type AgentError, ConnectionError, type RequestTarget, TimeoutError } from './errors.js';
 import { unexpectedStatus } from './protocol-errors.js';
 import { scrub, scrubCause } from './redact.js';
 import type { AttemptFailure } from './retry.js';
@@ -12,7 +12,7 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
  * The caller's signal gives an {@link AbortError}, the attempt's own deadline a {@link TimeoutError}.
  */
 export function attemptError(
-  info: RequestInfo,
+  info: RequestTarget,
   thrown: unknown,
   deadline: Deadline,
   caller: AbortSignal | undefined,

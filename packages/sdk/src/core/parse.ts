@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import {
   type FieldIssue,
-  type RequestInfo,
+  type RequestTarget,
   RequestValidationError,
   ResponseValidationError,
 } from './errors.js';
@@ -74,7 +74,7 @@ export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, lab
 export function parseResponse<S extends z.ZodType>(
   schema: S,
   body: unknown,
-  info: RequestInfo & { status: number },
+  info: RequestTarget & { status: number },
 ): z.output<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
@@ -83,7 +83,7 @@ export function parseResponse<S extends z.ZodType>(
 
 /** The error for a 2xx answer that lacks what the call promises (`issues` name the fields). */
 export function responseError(
-  info: RequestInfo & { status: number },
+  info: RequestTarget & { status: number },
   issues: FieldIssue[],
   body: unknown,
   cause?: unknown,

@@ -1,4 +1,4 @@
-import { AgentError, type RequestInfo } from './errors.js';
+import { AgentError, type RequestTarget } from './errors.js';
 
 /**
  * The service's answer cannot be used as it came: a redirect, an answer over the size cap, or a
@@ -8,7 +8,7 @@ export class ProtocolError extends AgentError {
   override name = 'ProtocolError';
   readonly method: string;
   readonly path: string;
-  constructor(message: string, init: RequestInfo) {
+  constructor(message: string, init: RequestTarget) {
     super(message);
     this.method = init.method;
     this.path = init.path;
@@ -24,7 +24,7 @@ export class RedirectError extends ProtocolError {
   override name = 'RedirectError';
   readonly status: number;
   readonly location: string | undefined;
-  constructor(message: string, init: RequestInfo & { status: number; location: string | undefined }) {
+  constructor(message: string, init: RequestTarget & { status: number; location: string | undefined }) {
     super(message, init);
     this.status = init.status;
     this.location = init.location;
@@ -36,7 +36,7 @@ export class ResponseTooLargeError extends ProtocolError {
   override name = 'ResponseTooLargeError';
   /** The limit that was exceeded, in bytes. */
   readonly limit: number;
-  constructor(message: string, init: RequestInfo & { limit: number }) {
+  constructor(message: string, init: RequestTarget & { limit: number }) {
     super(message, init);
     this.limit = init.limit;
   }
@@ -46,14 +46,14 @@ export class ResponseTooLargeError extends ProtocolError {
 export class UnexpectedStatusError extends ProtocolError {
   override name = 'UnexpectedStatusError';
   readonly status: number;
-  constructor(message: string, init: RequestInfo & { status: number }) {
+  constructor(message: string, init: RequestTarget & { status: number }) {
     super(message, init);
     this.status = init.status;
   }
 }
 
 /** The {@link UnexpectedStatusError} of `status` in the answer to `info`. */
-export function unexpectedStatus(info: RequestInfo, status: number): UnexpectedStatusError {
+export function unexpectedStatus(info: RequestTarget, status: number): UnexpectedStatusError {
   const message = `${info.method} /${info.path} got HTTP ${status}, which is not a status a finished request can have (200–599)`;
   return new UnexpectedStatusError(message, { ...info, status });
 }

@@ -66,7 +66,7 @@ export function namedSecrets(fields: Readonly<Record<string, string | undefined>
 
 /**
  * Replaces each given secret (token, password, API key) wherever it occurs in `text`, in any of
- * the forms a server may echo it in (see {@link secretForms}). Secrets shorter than 4 characters
+ * the forms a server may echo it in (JSON-escaped, percent-encoded, base64). Secrets shorter than 4 characters
  * are left alone: they would mask too much.
  */
 export function scrub(text: string, secrets: readonly (string | undefined)[]): string {

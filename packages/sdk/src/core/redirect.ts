@@ -1,4 +1,4 @@
-import type { RequestInfo } from './errors.js';
+import type { RequestTarget } from './errors.js';
 import { RedirectError } from './protocol-errors.js';
 import { scrub } from './redact.js';
 
@@ -29,7 +29,7 @@ export function isForeign(url: string, baseUrl: string): boolean {
  * the message says which base URL to use instead.
  */
 export function redirectError(
-  info: RequestInfo,
+  info: RequestTarget,
   answer: { status: number; location: string | null; followed: boolean },
   urls: { request: string; base: string },
   secrets: readonly (string | undefined)[],

@@ -5,7 +5,23 @@
  * @packageDocumentation
  */
 export * from './auth.js';
-export * from './common.js';
+// The schema building blocks of common.ts (openEnum, responseObject, Identifier, …) stay internal.
+export {
+  AUTO_ACCEPT_VALUES,
+  type AutoAccept,
+  AutoAcceptSchema,
+  CREDENTIAL_TYPES,
+  CredentialAttributeInput,
+  type CredentialType,
+  CredentialTypeSchema,
+  Metadata,
+  type OpenEnum,
+  type OrgResponse,
+  PROTOCOL_VERSIONS,
+  type ProtocolVersion,
+  ProtocolVersionSchema,
+  unknownFields,
+} from './common.js';
 export * from './connections.js';
 export * from './credentials.js';
 export * from './dids.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AgentClient, path, RequestValidationError } from '../../src/index.js';
+import { path } from '../../src/core/path.js';
+import { AgentClient, RequestValidationError } from '../../src/index.js';
 import { rejectionOf } from '../support/client.js';
 import { fakeFetch, json } from '../support/fake-fetch.js';
 

@@ -1,0 +1,5 @@
+export declare const root: string;
+export declare const PACKAGES: readonly string[];
+export declare function entryPoints(dir: string): { subpath: string; file: string }[];
+export declare function surface(name: string): string;
+export declare function reportPath(name: string): string;

@@ -1,0 +1,1 @@
+export declare const SOURCE_CONDITION: '@credential-agent/source';
