@@ -1,6 +1,4 @@
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isRecord } from './is-record.js';
 
 /**
  * Real gateways wrap bodies in `{ statusCode, message, data }` (sometimes with `success`). Endpoints

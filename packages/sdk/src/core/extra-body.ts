@@ -1,9 +1,6 @@
 import type { z } from 'zod';
 import { RequestValidationError } from './errors.js';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isRecord } from './is-record.js';
 
 function refuse(path: string, message: string): RequestValidationError {
   return new RequestValidationError(`Invalid request: ${path} ${message}`, [{ path, message }]);

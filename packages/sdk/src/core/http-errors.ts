@@ -11,11 +11,8 @@ import {
   RateLimitError,
   ServerError,
 } from './errors.js';
+import { isRecord } from './is-record.js';
 import { redactHeaders, redactValue, scrub } from './redact.js';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** `details` of a 422 from the agent: `{ "schema.issuerId": { message } }`. */
 function detailIssues(details: unknown): FieldIssue[] {

@@ -39,7 +39,7 @@ export class MemoryTokenStore implements TokenStore {
   }
 }
 
-/** Seconds before the real expiry from which a token is treated as expired (clock skew, latency). */
+/** Milliseconds before the real expiry from which a token is treated as expired (clock skew, latency). */
 export const EXPIRY_MARGIN_MS = 30_000;
 
 /** True when the token's expiry is known and (nearly) reached. */

@@ -140,21 +140,21 @@ export type Metadata = z.infer<typeof Metadata>;
 /** Values of `protocolVersion` on credential and proof operations. */
 export const PROTOCOL_VERSIONS = ['v1', 'v2'] as const;
 /** A `protocolVersion` value: `v1`, `v2`, or another string. */
-export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number] | (string & {});
+export type ProtocolVersion = OpenEnum<typeof PROTOCOL_VERSIONS>;
 /** Schema of `protocolVersion` in requests. */
 export const ProtocolVersionSchema = requestEnum(PROTOCOL_VERSIONS);
 
 /** Values of `autoAcceptCredential` and `autoAcceptProof`. */
 export const AUTO_ACCEPT_VALUES = ['always', 'contentApproved', 'never'] as const;
 /** An `autoAcceptCredential` / `autoAcceptProof` value. */
-export type AutoAccept = (typeof AUTO_ACCEPT_VALUES)[number] | (string & {});
+export type AutoAccept = OpenEnum<typeof AUTO_ACCEPT_VALUES>;
 /** Schema of `autoAcceptCredential` and `autoAcceptProof` in requests. */
 export const AutoAcceptSchema = requestEnum(AUTO_ACCEPT_VALUES);
 
 /** Values of the `credentialType` query and body field of the offer endpoints. */
 export const CREDENTIAL_TYPES = ['indy', 'jsonld'] as const;
 /** A credential type: `indy`, `jsonld`, or another string. */
-export type CredentialType = (typeof CREDENTIAL_TYPES)[number] | (string & {});
+export type CredentialType = OpenEnum<typeof CREDENTIAL_TYPES>;
 /** Schema of the offers' `credentialType` (query and body). */
 export const CredentialTypeSchema = requestEnum(CREDENTIAL_TYPES);
 

@@ -5,6 +5,7 @@ import {
   Identifier,
   Metadata,
   maybe,
+  type OpenEnum,
   openEnum,
   ProtocolVersionSchema,
   requestEnum,
@@ -27,12 +28,12 @@ export const CREDENTIAL_STATES = [
   'abandoned',
 ] as const;
 /** A credential exchange state: one of {@link CREDENTIAL_STATES}, or another string. */
-export type CredentialState = (typeof CREDENTIAL_STATES)[number] | (string & {});
+export type CredentialState = OpenEnum<typeof CREDENTIAL_STATES>;
 
 /** Roles a credential exchange record can have. */
 export const CREDENTIAL_ROLES = ['issuer', 'holder'] as const;
 /** A credential exchange role: `issuer`, `holder`, or another string. */
-export type CredentialRole = (typeof CREDENTIAL_ROLES)[number] | (string & {});
+export type CredentialRole = OpenEnum<typeof CREDENTIAL_ROLES>;
 
 /**
  * A credential exchange record. The spec does not say which fields are always present, so only

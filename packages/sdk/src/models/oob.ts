@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { extra, Metadata, maybe, NonEmpty, openEnum, responseObject } from './common.js';
 import { ConnectionRecord } from './connections.js';
 
-/** Out-of-band record states and roles seen on real agents. */
+/** Out-of-band record states seen on real agents. */
 export const OUT_OF_BAND_STATES = ['initial', 'await-response', 'prepare-response', 'done'] as const;
 /** Out-of-band roles seen on real agents. */
 export const OUT_OF_BAND_ROLES = ['sender', 'receiver'] as const;

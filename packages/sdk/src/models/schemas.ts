@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { Metadata, maybe, NonEmpty, openEnum, responseObject } from './common.js';
+import { Metadata, maybe, NonEmpty, type OpenEnum, openEnum, responseObject } from './common.js';
 
 /** Schema registration states. */
 export const SCHEMA_REGISTRATION_STATES = ['finished', 'action', 'wait', 'failed'] as const;
 /** A schema registration state: one of {@link SCHEMA_REGISTRATION_STATES}, or another string. */
-export type SchemaRegistrationState = (typeof SCHEMA_REGISTRATION_STATES)[number] | (string & {});
+export type SchemaRegistrationState = OpenEnum<typeof SCHEMA_REGISTRATION_STATES>;
 
 /** Body of `POST /schemas`. */
 export const SchemaCreateParams = z.strictObject({

@@ -1,7 +1,7 @@
 import { parseRequest } from '../core/parse.js';
 import { path } from '../core/path.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
-import type { OrgResponse } from '../models/common.js';
+import type { OpenEnum, OrgResponse } from '../models/common.js';
 import type { ProofRequestData } from '../models/proofs.js';
 import {
   type PROOF_REQUEST_TYPES,
@@ -13,7 +13,7 @@ import { Resource } from './resource.js';
 
 /** Options of `proofs.request`: the required `requestType` query. */
 export interface ProofRequestOptions extends RequestOptions {
-  requestType: (typeof PROOF_REQUEST_TYPES)[number] | (string & {});
+  requestType: OpenEnum<typeof PROOF_REQUEST_TYPES>;
 }
 
 /** Proof requests of one organisation. */
