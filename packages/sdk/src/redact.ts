@@ -3,4 +3,4 @@
  * point imports nothing else, so a program can scrub its output without loading the client.
  * @packageDocumentation
  */
-export { REDACTED, redactValue, scrub } from './core/redact.js';
+export { REDACTED, redactHeaders, redactValue, scrub } from './core/redact.js';
