@@ -199,13 +199,15 @@ export async function createContext(init: ContextInit, globals: GlobalOptions): 
   const secrets = new Secrets();
   secrets.add(env['AGENT_CLI_TOKEN']);
   secrets.add(env['AGENT_CLI_PASSWORD']);
+  const style: Style = { ...(colour ? await loadColourStyle() : plainStyle), width: io.columns };
   const run: Run = {
     init,
     globals,
-    style: { ...(colour ? await loadColourStyle() : plainStyle), width: io.columns },
+    style,
     spinner: interactive && io.stderrIsTTY ? oraSpinner(io.stderr, colour) : noSpinner,
     prompter:
-      init.prompter ?? inquirerPrompter({ input: io.stdin, output: output ?? (() => io.stderr) }, signal),
+      init.prompter ??
+      inquirerPrompter({ input: io.stdin, output: output ?? (() => io.stderr) }, signal, style),
     interactive,
     secrets,
     sdk: new Map(),

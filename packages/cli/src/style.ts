@@ -8,6 +8,7 @@ export interface Style {
   red(text: string): string;
   yellow(text: string): string;
   cyan(text: string): string;
+  blue(text: string): string;
 }
 
 const identity = (text: string): string => text;
@@ -20,6 +21,7 @@ export const plainStyle: Style = {
   red: identity,
   yellow: identity,
   cyan: identity,
+  blue: identity,
 };
 
 /** A variable's value, or undefined when it is unset or empty (no-color.org and force-color.org). */
@@ -56,5 +58,6 @@ export async function loadColourStyle(): Promise<Style> {
     red: (t) => chalk.red(t),
     yellow: (t) => chalk.yellow(t),
     cyan: (t) => chalk.cyan(t),
+    blue: (t) => chalk.blue(t),
   };
 }
