@@ -39,7 +39,7 @@ export interface Settings {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** The variables and flags whose empty value is refused rather than taken as "not given". */
+/** The variables and flags whose empty (or blank) value is refused rather than taken as "not given". */
 const NON_EMPTY_VARS = [
   'AGENT_CLI_BASE_URL',
   'AGENT_CLI_ORG',
@@ -64,7 +64,7 @@ const NON_EMPTY_FLAGS = {
 export function checkNotEmpty(globals: GlobalOptions, env: Env): void {
   for (const [key, flag] of Object.entries(NON_EMPTY_FLAGS)) {
     const value = globals[key as keyof typeof NON_EMPTY_FLAGS];
-    if (value === '') throw emptyError(flag);
+    if (value?.trim() === '') throw emptyError(flag);
     // `--org $EMPTY --dry-run`: the option took the next flag as its value (none starts with "-").
     if (flag !== '--timeout' && value?.startsWith('-')) {
       throw new UsageError(
@@ -72,7 +72,7 @@ export function checkNotEmpty(globals: GlobalOptions, env: Env): void {
       );
     }
   }
-  for (const name of NON_EMPTY_VARS) if (env[name] === '') throw emptyError(name);
+  for (const name of NON_EMPTY_VARS) if (env[name]?.trim() === '') throw emptyError(name);
 }
 
 function pick(flag: string | undefined, env: string | undefined, profile: string | undefined) {

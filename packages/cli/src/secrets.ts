@@ -17,4 +17,15 @@ export class Secrets {
   scrub(text: string): string {
     return scrub(text, [...this.#values]);
   }
+
+  /** `data` with every string in it (keys included) scrubbed: for results a server may echo a secret in. */
+  scrubData<T>(data: T): T {
+    const walk = (value: unknown): unknown => {
+      if (typeof value === 'string') return this.scrub(value);
+      if (Array.isArray(value)) return value.map(walk);
+      if (typeof value !== 'object' || value === null) return value;
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [this.scrub(k), walk(v)]));
+    };
+    return walk(data) as T;
+  }
 }

@@ -83,5 +83,6 @@ export async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<voi
   ctx.secrets.add(body.privatekey);
   requireFields(body, { method: '--method', keyType: '--key-type' });
   const result = await ctx.call('Registering the DID', (sdk, signal) => sdk.dids.write(body, { signal }));
-  printData(ctx, result, presentDid);
+  // The seed is a secret: a server that echoes it (in `seed` or any other string) is not printed.
+  printData(ctx, ctx.secrets.scrubData(result), presentDid);
 }

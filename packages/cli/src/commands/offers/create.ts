@@ -14,6 +14,7 @@ import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentOfferCreated } from '../../presenters/offers.js';
 import { printQr } from '../../presenters/qr.js';
+import { UsageError } from '../../usage-error.js';
 
 /** Options of `offers create`. */
 export interface CreateOptions {
@@ -70,6 +71,9 @@ export function parseCreateOptions(raw: RawInput): CreateOptions {
   };
 }
 
+const MISSING_CREDENTIAL =
+  'missing "credential" in --file: the credential to offer, an object with @context, type, id, issuer, issuanceDate, expirationDate, credentialSubject and options (see examples/offer.json)';
+
 export async function runCreate(ctx: CliContext, opts: CreateOptions): Promise<void> {
   const orgId = await ctx.org();
   const file = await readBodyFile(ctx, opts.file);
@@ -87,6 +91,8 @@ export async function runCreate(ctx: CliContext, opts: CreateOptions): Promise<v
     },
   );
   requireFields(body, { credentialType: '--credential-type', credentialDefinitionId: '--cred-def-id' });
+  // No flag gives the credential itself: say what the file needs.
+  if (body.credential === undefined) throw new UsageError(MISSING_CREDENTIAL);
   const result = await ctx.call('Creating the offer', (sdk, signal) =>
     sdk.org(orgId).offers.create(body, { signal }),
   );

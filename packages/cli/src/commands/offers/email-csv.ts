@@ -44,6 +44,8 @@ function stopHint(tally: Tally, expected: number): string {
 export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<void> {
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
   const dryRun = opts.dryRun === true;
+  // The settings are checked up front, in a dry run too (`AGENT_CLI_ORG=" "` is a usage error).
+  await ctx.settings();
   const orgId = dryRun ? undefined : await ctx.org();
   const { tally, expected, stopped, reportError } = await runBulk(
     {

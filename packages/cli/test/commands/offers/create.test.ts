@@ -68,7 +68,7 @@ describe('agent-cli offers create', () => {
     expect(result.stderr).toContain('error: missing --org');
   });
 
-  it('is a usage error naming the field the SDK rejects (no credential)', async () => {
+  it('is a usage error naming the --file field it needs (no credential, attack M8)', async () => {
     const result = await bench.run([
       'offers',
       'create',
@@ -78,7 +78,9 @@ describe('agent-cli offers create', () => {
       CRED_DEF_ID,
     ]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: credential: /);
+    expect(result.stderr).toMatch(
+      /^error: missing "credential" in --file: the credential to offer, an object with @context/,
+    );
   });
 
   it('is a usage error for --attr without a value', async () => {
