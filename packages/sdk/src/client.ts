@@ -155,7 +155,7 @@ export class AgentClient {
     const schema = request.schema;
     if (!schema) return raw.body as S extends z.ZodType ? z.output<S> : unknown;
     const info = { method: request.method.toUpperCase(), path: request.path, status: raw.status };
-    return parseResponse(schema, raw.body, info) as S extends z.ZodType ? z.output<S> : unknown;
+    return parseResponse(schema, raw.body, info, raw.deadline) as S extends z.ZodType ? z.output<S> : unknown;
   }
 
   /**

@@ -3,6 +3,7 @@ import { Deadline } from './deadline.js';
 import { parseBody } from './envelope.js';
 import { AgentError, type RequestTarget } from './errors.js';
 import { attemptError } from './failures.js';
+import type { ParseDeadline } from './parse.js';
 import { unexpectedStatus } from './protocol-errors.js';
 import { isForeign, redirectError } from './redirect.js';
 
@@ -27,6 +28,8 @@ export interface Answer {
   /** The parsed body: JSON when it looks like JSON, else the text; `undefined` when empty. */
   body: unknown;
   durationMs: number;
+  /** The attempt's deadline, which validating the body must keep too; none without a timeout. */
+  deadline: ParseDeadline | undefined;
 }
 
 /** What an attempt is allowed: where answers may come from, how large, what to scrub. */
@@ -88,12 +91,14 @@ export async function attempt(send: Sender, out: Outgoing, limits: AttemptLimits
     check(response, out, limits);
     phase = 'read';
     const text = await readText(response, deadline, limits.maxResponseBytes, out.info);
+    const { timeout } = out;
     return {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
       body: parseBody(text, response.headers.get('content-type')),
       durationMs: Date.now() - started,
+      deadline: timeout === false ? undefined : { expiresAt: started + timeout, timeout },
     };
   } catch (error) {
     if (error instanceof AgentError) throw error;

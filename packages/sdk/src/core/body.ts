@@ -1,3 +1,4 @@
+import { BYTES_PER_CONTAINER, containerCounter } from './containers.js';
 import type { Deadline } from './deadline.js';
 import type { RequestTarget } from './errors.js';
 import { ResponseTooLargeError } from './protocol-errors.js';
@@ -9,10 +10,21 @@ import { ResponseTooLargeError } from './protocol-errors.js';
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
-function tooLarge(info: RequestTarget, limit: number): ResponseTooLargeError {
+/**
+ * The highest `maxResponseBytes`: the longest string V8 (Node) can hold, 2^29 − 24 characters
+ * (512 MiB). A body is read into one string, and its decoded bytes are never fewer than its
+ * characters, so a cap up to this keeps every answer it lets through readable.
+ */
+export const MAX_RESPONSE_BYTES_LIMIT = 2 ** 29 - 24;
+
+function tooLarge(info: RequestTarget, limit: number, holds?: number): ResponseTooLargeError {
   const size = limit % (1024 * 1024) === 0 ? `${limit / (1024 * 1024)} MiB` : `${limit} bytes`;
+  const what =
+    holds === undefined
+      ? `is larger than ${size} (maxResponseBytes)`
+      : `holds more than ${holds} JSON objects and arrays (one per ${BYTES_PER_CONTAINER} bytes of maxResponseBytes)`;
   return new ResponseTooLargeError(
-    `The answer to ${info.method} /${info.path} is larger than ${size} (maxResponseBytes); it was not read to the end`,
+    `The answer to ${info.method} /${info.path} ${what}; it was not read to the end`,
     { ...info, limit },
   );
 }
@@ -20,9 +32,11 @@ function tooLarge(info: RequestTarget, limit: number): ResponseTooLargeError {
 /**
  * Reads the body as text, chunk by chunk, each read raced against the deadline, and stops as soon
  * as the decoded bytes pass `limit` (what `fetch` hands over is already gunzipped, so a gzip bomb
- * is counted as what it inflates to). On any failure the stream is cancelled, which closes the
- * connection instead of leaving a server streaming into a socket nobody reads.
- * @throws {@link ResponseTooLargeError} past the limit; the deadline's reason when it fires first.
+ * is counted as what it inflates to), or the JSON objects and arrays pass one per
+ * {@link BYTES_PER_CONTAINER} bytes of it (what decoding costs grows with them, not with bytes).
+ * On any failure the stream is cancelled, which closes the connection instead of leaving a server
+ * streaming into a socket nobody reads.
+ * @throws {@link ResponseTooLargeError} past either limit; the deadline's reason when it fires first.
  */
 export async function readText(
   response: Response,
@@ -39,6 +53,8 @@ export async function readText(
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const parts: string[] = [];
+  const most = Math.floor(limit / BYTES_PER_CONTAINER);
+  const count = containerCounter(most);
   let total = 0;
   try {
     for (;;) {
@@ -46,6 +62,7 @@ export async function readText(
       if (done) break;
       total += value.byteLength;
       if (total > limit) throw tooLarge(info, limit);
+      if (!count(value)) throw tooLarge(info, limit, most);
       parts.push(decoder.decode(value, { stream: true }));
     }
   } catch (error) {

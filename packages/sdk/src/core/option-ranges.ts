@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RESPONSE_BYTES_LIMIT } from './body.js';
 import type { RequestValidationError } from './errors.js';
 import { parseRequest } from './parse.js';
 
@@ -11,7 +12,15 @@ const count = z.number().int().nonnegative();
 /** `timeout`, `retry` and `maxResponseBytes` in range: no timer that fires at once, no `NaN`, nothing negative. */
 const Ranges = z
   .object({
-    maxResponseBytes: z.number().int().positive(),
+    // Past the longest string there is, a body would pass the cap and then fail to be read.
+    maxResponseBytes: z
+      .number()
+      .int({ abort: true })
+      .positive()
+      .max(
+        MAX_RESPONSE_BYTES_LIMIT,
+        `must be at most ${MAX_RESPONSE_BYTES_LIMIT} (the longest string JavaScript can hold)`,
+      ),
     timeout: z.union([ms(1), z.literal(false)]),
     retry: z.union([
       count,

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
+import { withCheckpoint } from '../models/list.js';
 import {
   type FieldIssue,
   type RequestTarget,
   RequestValidationError,
   ResponseValidationError,
+  TimeoutError,
 } from './errors.js';
 
 /** Formats a zod issue path as `credentialOffer[0].emailId`. */
@@ -67,16 +69,35 @@ export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, lab
   throw new RequestValidationError(`Invalid request: ${describe(issues)}`, issues, { cause: result.error });
 }
 
+/** When the attempt that got an answer runs out of time (ms since the epoch), and its timeout. */
+export interface ParseDeadline {
+  expiresAt: number;
+  timeout: number;
+}
+
 /**
- * Validates what the service answered.
+ * Validates what the service answered. The clock is read first (decoding the body may have used
+ * up the attempt's time) and then every thousand list elements, so a validation that outlasts the
+ * attempt's deadline ends then, though no timer can fire while it runs.
  * @throws {@link ResponseValidationError} carrying the raw body and the issue paths.
+ * @throws {@link TimeoutError} once `deadline` has passed.
  */
 export function parseResponse<S extends z.ZodType>(
   schema: S,
   body: unknown,
   info: RequestTarget & { status: number },
+  deadline?: ParseDeadline,
 ): z.output<S> {
-  const result = schema.safeParse(body);
+  const check = () => {
+    if (deadline && Date.now() >= deadline.expiresAt) {
+      const { method, path } = info;
+      const { timeout } = deadline;
+      throw new TimeoutError(`${method} /${path} timed out after ${timeout} ms`, { method, path, timeout });
+    }
+  };
+  // Decoding the body could not be interrupted: what it took counts first.
+  check();
+  const result = withCheckpoint(check, () => schema.safeParse(body));
   if (result.success) return result.data;
   throw responseError(info, toIssues(result.error), body, result.error);
 }

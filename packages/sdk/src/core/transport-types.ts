@@ -103,4 +103,6 @@ export interface RawResponse {
   status: number;
   headers: Headers;
   body: unknown;
+  /** @internal The deadline of the attempt that got this answer; validating the body keeps it. */
+  deadline?: { expiresAt: number; timeout: number } | undefined;
 }

@@ -71,11 +71,8 @@ export class Transport {
   /** Sends a call and validates the answer against `call.response`. */
   async request<Res extends z.ZodType>(call: Call<Res>): Promise<z.output<Res>> {
     const raw = await this.send(call);
-    const data = parseResponse(call.response, raw.body, {
-      method: call.method,
-      path: call.path,
-      status: raw.status,
-    });
+    const info = { method: call.method, path: call.path, status: raw.status };
+    const data = parseResponse(call.response, raw.body, info, raw.deadline);
     rememberResponse(data, raw.status, raw.headers);
     return data;
   }
@@ -105,7 +102,8 @@ export class Transport {
       return this.#retrying(call, { body, payload }, credential, attempts);
     });
     if (answer.status === 401) throw this.#errorOf(call, answer, this.#secrets(call, used));
-    return { status: answer.status, headers: answer.headers, body: answer.body };
+    const { status, headers, deadline } = answer;
+    return { status, headers, body: answer.body, deadline };
   }
 
   /** Attempts until an answer is usable (2xx) or is a 401 for the auth step, or the policy gives up. */

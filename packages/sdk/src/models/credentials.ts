@@ -12,6 +12,7 @@ import {
   responseObject,
   Uuid,
 } from './common.js';
+import { list } from './list.js';
 
 /** Credential exchange states of the issue-credential protocols (RFC 0036 and RFC 0453). */
 export const CREDENTIAL_STATES = [
@@ -53,7 +54,7 @@ export const CredentialExchangeRecord = responseObject({
   autoAcceptCredential: extra(z.string()),
   errorMessage: extra(z.string()),
   credentials: maybe(
-    z.array(
+    list(
       responseObject({
         credentialRecordType: extra(z.string()),
         credentialRecordId: extra(z.string()),
@@ -61,7 +62,9 @@ export const CredentialExchangeRecord = responseObject({
     ),
   ),
   credentialAttributes: maybe(
-    z.array(responseObject({ 'mime-type': extra(z.string()), name: extra(z.string()), value: z.unknown() })),
+    list(
+      responseObject({ 'mime-type': extra(z.string()), name: extra(z.string()), value: maybe(z.unknown()) }),
+    ),
   ),
   metadata: maybe(Metadata),
   _tags: maybe(
@@ -74,8 +77,11 @@ export const CredentialExchangeRecord = responseObject({
 });
 export type CredentialExchangeRecord = z.output<typeof CredentialExchangeRecord>;
 
-/** The list of `GET /credentials` (no paging: every record, in storage order). */
-export const CredentialExchangeRecordList = z.array(CredentialExchangeRecord);
+/**
+ * The list of `GET /credentials` (no paging: every record, in storage order). A `null` element is
+ * dropped; validation stops at the tenth failing record.
+ */
+export const CredentialExchangeRecordList = list(CredentialExchangeRecord);
 
 /** Query filters of `GET /credentials`; all optional. */
 export const CredentialListParams = z.strictObject({

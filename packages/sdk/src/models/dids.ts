@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { markUnknownFields, maybe, requestEnum, responseObject } from './common.js';
+import { list } from './list.js';
 
 /** DID methods known to real deployments. */
 export const DID_METHODS = ['indy', 'key', 'web', 'polygon'] as const;
@@ -46,21 +47,24 @@ export const DidWriteParams = z.strictObject({
 });
 export type DidWriteParams = z.input<typeof DidWriteParams>;
 
-/** A verification method of a DID document (polygon ones have no `publicKeyBase58`). */
+/**
+ * A verification method of a DID document (polygon ones have no `publicKeyBase58`). The spec lists
+ * its fields without promising them, and the SDK reads none of them itself.
+ */
 export const VerificationMethod = responseObject({
-  id: z.string(),
-  type: z.string(),
-  controller: z.string(),
+  id: maybe(z.string()),
+  type: maybe(z.string()),
+  controller: maybe(z.string()),
   publicKeyBase58: maybe(z.string()),
 });
 export type VerificationMethod = z.output<typeof VerificationMethod>;
 
 /** A DID document; `@context` and `authentication` entries may be strings or objects on real ledgers. */
 export const DidDocument = responseObject({
-  '@context': maybe(z.union([z.string(), z.array(z.union([z.string(), z.record(z.string(), z.unknown())]))])),
-  id: z.string(),
-  verificationMethod: maybe(z.array(VerificationMethod)),
-  authentication: maybe(z.array(z.union([z.string(), z.record(z.string(), z.unknown())]))),
+  '@context': maybe(z.union([z.string(), list(z.union([z.string(), z.record(z.string(), z.unknown())]))])),
+  id: maybe(z.string()),
+  verificationMethod: maybe(list(VerificationMethod)),
+  authentication: maybe(list(z.union([z.string(), z.record(z.string(), z.unknown())]))),
 });
 export type DidDocument = z.output<typeof DidDocument>;
 

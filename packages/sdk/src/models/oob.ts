@@ -1,30 +1,34 @@
 import * as z from 'zod';
 import { extra, Metadata, maybe, NonEmpty, openEnum, responseObject } from './common.js';
 import { ConnectionRecord } from './connections.js';
+import { list } from './list.js';
 
 /** Out-of-band record states seen on real agents. */
 export const OUT_OF_BAND_STATES = ['initial', 'await-response', 'prepare-response', 'done'] as const;
 /** Out-of-band roles seen on real agents. */
 export const OUT_OF_BAND_ROLES = ['sender', 'receiver'] as const;
 
-/** A DIDComm service of an invitation. */
+/** A DIDComm service of an invitation. The spec lists its fields without promising any of them. */
 export const OutOfBandService = responseObject({
-  id: z.string(),
-  serviceEndpoint: z.string(),
-  type: z.string(),
-  recipientKeys: maybe(z.array(z.string())),
-  routingKeys: maybe(z.array(z.string())),
+  id: maybe(z.string()),
+  serviceEndpoint: maybe(z.string()),
+  type: maybe(z.string()),
+  recipientKeys: maybe(list(z.string())),
+  routingKeys: maybe(list(z.string())),
 });
 export type OutOfBandService = z.output<typeof OutOfBandService>;
 
-/** The invitation message. Real agents may list plain DID strings among `services`. */
+/**
+ * The invitation message. Real agents may list plain DID strings among `services`. The spec lists
+ * its fields without promising any of them, and the SDK reads none of them itself.
+ */
 export const OutOfBandInvitation = responseObject({
-  '@type': z.string(),
-  '@id': z.string(),
+  '@type': maybe(z.string()),
+  '@id': maybe(z.string()),
   label: maybe(z.string()),
-  accept: maybe(z.array(z.string())),
-  handshake_protocols: maybe(z.array(z.string())),
-  services: maybe(z.array(z.union([OutOfBandService, z.string()]))),
+  accept: maybe(list(z.string())),
+  handshake_protocols: maybe(list(z.string())),
+  services: maybe(list(z.union([OutOfBandService, z.string()]))),
 });
 export type OutOfBandInvitation = z.output<typeof OutOfBandInvitation>;
 
@@ -42,7 +46,7 @@ export const OutOfBandRecord = responseObject({
       invitationId: maybe(z.string()),
       state: maybe(openEnum(OUT_OF_BAND_STATES)),
       role: maybe(openEnum(OUT_OF_BAND_ROLES)),
-      recipientKeyFingerprints: maybe(z.array(z.string())),
+      recipientKeyFingerprints: maybe(list(z.string())),
     }),
   ),
   outOfBandInvitation: maybe(OutOfBandInvitation),

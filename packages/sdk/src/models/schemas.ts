@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { Metadata, maybe, NonEmpty, type OpenEnum, openEnum, responseObject } from './common.js';
+import { list } from './list.js';
 
 /** Schema registration states. */
 export const SCHEMA_REGISTRATION_STATES = ['finished', 'action', 'wait', 'failed'] as const;
@@ -22,7 +23,7 @@ export const LedgerSchema = responseObject({
   issuerId: z.string(),
   name: z.string(),
   version: z.string(),
-  attrNames: z.array(z.string()),
+  attrNames: list(z.string()),
   schemaId: maybe(z.string()),
 });
 export type LedgerSchema = z.output<typeof LedgerSchema>;
@@ -32,7 +33,7 @@ export const PartialSchema = responseObject({
   issuerId: maybe(z.string()),
   name: maybe(z.string()),
   version: maybe(z.string()),
-  attrNames: maybe(z.array(z.string())),
+  attrNames: maybe(list(z.string())),
   schemaId: maybe(z.string()),
 });
 export type PartialSchema = z.output<typeof PartialSchema>;

@@ -90,7 +90,7 @@ export class Schemas extends Resource {
       });
     }
     const info = { method: 'POST', path: 'schemas', status: answer.status };
-    const raw = parseResponse(SchemaCreateResponse, answer.body, info);
+    const raw = parseResponse(SchemaCreateResponse, answer.body, info, answer.deadline);
     const { state, schemaId, schema, jobId, reason, action, idPath } = summarise(raw);
     if (state === 'finished' && answer.status !== 202) {
       if (schemaId !== undefined) return { state, schemaId, schema, jobId, raw };
