@@ -9,21 +9,21 @@ export class Deadline {
   readonly signal: AbortSignal | undefined;
   /** The timeout of the attempt in ms, or `false` for none. */
   readonly timeout: number | false;
-  /** When the timeout ends the attempt, in ms since the epoch (`Infinity` for none). */
-  readonly expiresAt: number;
   #timedOut = false;
-  #controller: AbortController | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #release: (() => void) | undefined;
 
   constructor(caller: AbortSignal | undefined, timeout: number | false) {
     this.timeout = timeout;
-    this.expiresAt = timeout === false ? Number.POSITIVE_INFINITY : Date.now() + timeout;
     if (timeout === false && !caller) return;
     const controller = new AbortController();
-    this.#controller = controller;
     this.signal = controller.signal;
-    if (timeout !== false) this.#timer = setTimeout(() => this.#expire(), timeout);
+    if (timeout !== false) {
+      this.#timer = setTimeout(() => {
+        this.#timedOut = true;
+        controller.abort(new DOMException(`timed out after ${timeout} ms`, 'TimeoutError'));
+      }, timeout);
+    }
     if (caller?.aborted) controller.abort(caller.reason);
     else if (caller) {
       const onAbort = () => controller.abort(caller.reason);
@@ -61,22 +61,6 @@ export class Deadline {
         },
       );
     });
-  }
-
-  /**
-   * Ends the attempt now if its time is up, whether or not the timer has fired: synchronous work
-   * (decoding a long body) holds the event loop, so no timer fires during it.
-   * @throws the timeout's reason once the deadline has passed.
-   */
-  check(): void {
-    if (Date.now() >= this.expiresAt) this.#expire();
-    if (this.signal?.aborted) throw this.signal.reason;
-  }
-
-  #expire(): void {
-    if (this.signal?.aborted) return;
-    this.#timedOut = true;
-    this.#controller?.abort(new DOMException(`timed out after ${this.timeout} ms`, 'TimeoutError'));
   }
 
   /** Stops the timer and lets go of the caller's signal. */

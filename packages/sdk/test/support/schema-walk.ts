@@ -83,3 +83,41 @@ export function setAt(value: unknown, path: Path, replacement: unknown): unknown
   copy[head] = setAt(copy[head], rest, replacement);
   return copy;
 }
+
+/**
+ * Every field of the objects of `schema`, required or not, at any depth, as it sits in
+ * `sample(schema)` (a list's element at index 0, a union's first branch).
+ */
+export function allFields(schema: z.ZodType, path: Path = []): Path[] {
+  const def = defOf(unwrap(schema));
+  if (def.type === 'array') return allFields(def['element'] as z.ZodType, [...path, 0]);
+  if (def.type === 'union') return allFields((def['options'] as z.ZodType[])[0] as z.ZodType, path);
+  if (def.type !== 'object') return [];
+  return Object.entries(def['shape'] as Record<string, z.ZodType>).flatMap(([key, field]) => [
+    [...path, key],
+    ...allFields(field, [...path, key]),
+  ]);
+}
+
+/** Every list of `schema`, at any depth, as it sits in `sample(schema)`. */
+export function listPaths(schema: z.ZodType, path: Path = []): Path[] {
+  const def = defOf(unwrap(schema));
+  if (def.type === 'array') return [path, ...listPaths(def['element'] as z.ZodType, [...path, 0])];
+  if (def.type === 'union') return listPaths((def['options'] as z.ZodType[])[0] as z.ZodType, path);
+  if (def.type !== 'object') return [];
+  return Object.entries(def['shape'] as Record<string, z.ZodType>).flatMap(([key, field]) =>
+    listPaths(field, [...path, key]),
+  );
+}
+
+/** The value at `path`. */
+export function getAt(value: unknown, path: Path): unknown {
+  return path.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], value);
+}
+
+/** A deep copy of `value` without the field at `path`. */
+export function removeAt(value: unknown, path: Path): unknown {
+  const parent = getAt(value, path.slice(0, -1));
+  const { [path[path.length - 1] as string]: _removed, ...rest } = parent as Record<string, unknown>;
+  return setAt(value, path.slice(0, -1), rest);
+}

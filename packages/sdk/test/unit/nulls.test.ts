@@ -1,7 +1,8 @@
 /**
- * Issue 9, item 5, generated from the response schemas themselves: every optional field of every
- * response schema, at any depth, accepts `null` and absence (read as absent), and every field the
- * spec does not list accepts any JSON value at all.
+ * Issue 9, item 5 and attack M4, generated from the response schemas themselves: every field of
+ * every response schema, at any depth (list elements included), accepts `null` and absence (read
+ * as absent) unless it is one of the few listed in {@link REQUIRED}; every field the spec does not
+ * list accepts any JSON value at all; and a `null` element of any list is dropped, never a failure.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +18,15 @@ import {
   SchemaCreateResponse,
   SignInResult,
 } from '../../src/index.js';
-import { optionalFields, sample, setAt } from '../support/schema-walk.js';
+import {
+  allFields,
+  getAt,
+  listPaths,
+  optionalFields,
+  removeAt,
+  sample,
+  setAt,
+} from '../support/schema-walk.js';
 
 const SCHEMAS: Record<string, z.ZodType> = {
   SignInResult,
@@ -31,10 +40,48 @@ const SCHEMAS: Record<string, z.ZodType> = {
   SchemaCreateResponse,
 };
 
-describe.each(Object.entries(SCHEMAS))('%s', (_name, schema) => {
+/**
+ * The only fields that may fail a parse when `null` or absent (`0` is a list element), and why:
+ * the spec marks them required (sign-in, the schema registration answer, the `/orgs` envelope's
+ * `data`), or the SDK's own API cannot do without them: a record's `id` is what every later call
+ * on it takes (`oob.get`, `acceptInvitation`, `negotiateOffer`), a DID write without `did` wrote
+ * nothing usable, and `invitationUrl` is what creating a shareable offer is for. Every other
+ * field, at any depth, must read `null` and absence as absent.
+ */
+const REQUIRED: Record<string, string[]> = {
+  SignInResult: ['access_token', 'expires_in', 'token_type'],
+  OutOfBandRecord: ['id'],
+  AcceptInvitationResult: ['connectionRecord.id', 'outOfBandRecord', 'outOfBandRecord.id'],
+  CredentialExchangeRecordList: ['0.id'],
+  DidWriteResponse: ['did'],
+  OfferCreateResponse: ['data', 'data.invitationUrl'],
+  OfferEmailResponse: ['data'],
+  ProofRequestResponse: ['data'],
+  SchemaCreateResponse: ['schemaState', 'schemaState.state', 'schemaMetadata', 'registrationMetadata'],
+};
+
+describe.each(Object.entries(SCHEMAS))('%s', (name, schema) => {
   const base = sample(schema);
   const fields = optionalFields(schema);
   const label = (path: (string | number)[]) => path.join('.');
+  const accepts = (body: unknown) => schema.safeParse(body).success;
+
+  it('fails on a null or absent field only where the field is required', () => {
+    const failing = allFields(schema).filter(
+      (p) => !accepts(setAt(base, p, null)) || !accepts(removeAt(base, p)),
+    );
+    expect(failing.map(label)).toEqual(REQUIRED[name]);
+  });
+
+  it.each(listPaths(schema).map((path) => ({ path, at: label(path) || '(body)' })))(
+    'list $at: null elements are dropped',
+    ({ path }) => {
+      const list = getAt(base, path) as unknown[];
+      const parsed = schema.safeParse(setAt(base, path, [null, ...list, null]));
+      expect(parsed.error?.issues).toBeUndefined();
+      expect(getAt(parsed.data, path)).toHaveLength(list.length);
+    },
+  );
 
   it('has optional fields to try, and accepts its full sample', () => {
     expect(fields.length).toBeGreaterThan(0);
