@@ -196,9 +196,9 @@ export class ResponseValidationError extends AgentError {
   }
 }
 
-/** Schema creation did not finish: the ledger failed, wants an action, or asks to wait. */
-export class SchemaRegistrationError extends AgentError {
-  override name = 'SchemaRegistrationError';
+/** A ledger registration did not finish: it failed, wants an action, or asks to wait. */
+export class RegistrationError extends AgentError {
+  override name = 'RegistrationError';
   readonly state: OpenEnum<['failed', 'action', 'wait']>;
   readonly reason: string | undefined;
   readonly action: string | undefined;
@@ -219,6 +219,19 @@ export class SchemaRegistrationError extends AgentError {
     this.action = init.action;
     this.result = init.result;
   }
+}
+
+/** Schema creation did not finish: the ledger failed, wants an action, or asks to wait. */
+export class SchemaRegistrationError extends RegistrationError {
+  override name = 'SchemaRegistrationError';
+}
+
+/**
+ * DID registration did not finish: the registrar answered `didState.state` other than `finished`
+ * (`failed` with a `reason`, `action` with an `action`, `wait`). `result` is its answer.
+ */
+export class DidRegistrationError extends RegistrationError {
+  override name = 'DidRegistrationError';
 }
 
 /** True for any error thrown by the SDK, whichever copy of it (ESM, CJS, another realm) threw it. */

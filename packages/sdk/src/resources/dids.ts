@@ -1,25 +1,52 @@
+import { DidRegistrationError, ResponseValidationError } from '../core/errors.js';
 import type { RequestOptions } from '../core/transport.js';
 import { type DidResolutionResult, DidWriteParams, DidWriteResponse } from '../models/dids.js';
 import { Resource } from './resource.js';
+
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** The error for a registrar answer whose `didState.state` is not `finished`, if it is one. */
+function unfinished(body: unknown): DidRegistrationError | undefined {
+  const didState = (body as { didState?: Record<string, unknown> } | null)?.didState;
+  const state = text(didState?.['state']);
+  if (state === undefined || state === 'finished') return undefined;
+  const reason = text(didState?.['reason']);
+  const action = text(didState?.['action']);
+  return new DidRegistrationError(`DID registration ${state}: ${reason ?? action ?? 'not finished'}`, {
+    state,
+    reason,
+    action,
+    result: body,
+  });
+}
 
 /** DID registration. */
 export class Dids extends Resource {
   /**
    * Registers a DID (nym registration) and returns its resolution result. A raw registrar answer
    * (`{ didState: { did, didDocument } }`) is normalised to `{ did, didDocument }`.
+   * @throws {@link DidRegistrationError} when the registrar's `didState.state` is not `finished`
+   * (`failed`, with its `reason`; `action`; `wait`).
    * @throws {@link RequestValidationError} when `keyType` or `method` is missing (nothing is sent).
    * @example
    * const { did } = await agent.dids.write({ method: 'key', keyType: 'ed25519' });
    */
   async write(params: DidWriteParams, options?: RequestOptions): Promise<DidResolutionResult> {
-    return this.transport.request({
-      method: 'POST',
-      path: 'dids/write',
-      body: params,
-      request: DidWriteParams,
-      response: DidWriteResponse,
-      secrets: [params?.seed, params?.privatekey].filter((s): s is string => typeof s === 'string'),
-      ...options,
-    });
+    const result = await this.transport
+      .request({
+        method: 'POST',
+        path: 'dids/write',
+        body: params,
+        request: DidWriteParams,
+        response: DidWriteResponse,
+        secrets: [params?.seed, params?.privatekey].filter((s): s is string => typeof s === 'string'),
+        ...options,
+      })
+      .catch((error: unknown) => {
+        throw (error instanceof ResponseValidationError && unfinished(error.body)) || error;
+      });
+    const failure = unfinished(result);
+    if (failure) throw failure;
+    return result;
   }
 }
