@@ -8,7 +8,13 @@ import type { ResponseTooLargeError } from './core/protocol-errors.js';
 import type { RetryOptions } from './core/retry.js';
 import { routeOf } from './core/routes.js';
 import { MemoryTokenStore, type TokenStore } from './core/token-store.js';
-import { type RawResponse, Transport, type TransportHooks, type TransportOptions } from './core/transport.js';
+import {
+  type RawResponse,
+  type Received,
+  Transport,
+  type TransportHooks,
+  type TransportOptions,
+} from './core/transport.js';
 import type { SignInParams } from './models/auth.js';
 import { Id } from './models/common.js';
 import { type AnyRequest, anyCall } from './resources/any-endpoint.js';
@@ -151,7 +157,7 @@ export class AgentClient {
   async request<S extends z.ZodType | undefined = undefined>(
     request: AnyRequest<S>,
   ): Promise<S extends z.ZodType ? z.output<S> : unknown> {
-    const raw = await this.requestRaw(request);
+    const raw = await this.#exchange(request);
     const schema = request.schema;
     if (!schema) return raw.body as S extends z.ZodType ? z.output<S> : unknown;
     const info = { method: request.method.toUpperCase(), path: request.path, status: raw.status };
@@ -166,6 +172,11 @@ export class AgentClient {
    * const { status, headers, body } = await agent.requestRaw({ method: 'GET', path: '/credentials' });
    */
   async requestRaw(request: AnyRequest<z.ZodType | undefined>): Promise<RawResponse> {
+    const { status, headers, body } = await this.#exchange(request);
+    return { status, headers, body };
+  }
+
+  #exchange(request: AnyRequest<z.ZodType | undefined>): Promise<Received> {
     const call = anyCall(request);
     const family = request.target ?? routeOf(call.path).family;
     return (family === 'agent' ? this.#agentTransport : this.#transport).exchange(call);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApiKey } from './api-key-auth.js';
+import type { ParseDeadline } from './parse.js';
 import type { RetryOptions } from './retry.js';
 import type { TokenStore } from './token-store.js';
 
@@ -103,6 +104,10 @@ export interface RawResponse {
   status: number;
   headers: Headers;
   body: unknown;
-  /** @internal The deadline of the attempt that got this answer; validating the body keeps it. */
-  deadline?: { expiresAt: number; timeout: number } | undefined;
+}
+
+/** What the transport hands the SDK's own calls: the answer, and the deadline its validation keeps. */
+export interface Received extends RawResponse {
+  /** The deadline of the attempt that got this answer; none without a timeout. */
+  deadline: ParseDeadline | undefined;
 }

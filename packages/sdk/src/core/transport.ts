@@ -24,12 +24,13 @@ import {
 } from './retry.js';
 import { routeOf } from './routes.js';
 import { heldToken } from './token-store.js';
-import type { Call, CallInit, RawResponse, TransportOptions } from './transport-types.js';
+import type { Call, CallInit, Received, TransportOptions } from './transport-types.js';
 
 export type {
   Call,
   CallInit,
   RawResponse,
+  Received,
   RequestEvent,
   RequestOptions,
   ResponseEvent,
@@ -78,14 +79,14 @@ export class Transport {
   }
 
   /** Sends a call and returns the body (unwrapped as its route family says) without validating it. */
-  async send(call: CallInit): Promise<RawResponse> {
+  async send(call: CallInit): Promise<Received> {
     const raw = await this.exchange(call);
     const envelope = routeOf(call.path).envelope;
     return envelope === 'unwrap' ? { ...raw, body: unwrapEnvelope(raw.body) } : raw;
   }
 
   /** Sends a call and returns the body as the server sent it (no envelope taken off). */
-  async exchange(init: CallInit): Promise<RawResponse> {
+  async exchange(init: CallInit): Promise<Received> {
     checkRanges(init);
     // Scrubbed too: the token the client holds, and secret headers and query fields the call adds.
     const held = await heldToken(this.#options.tokenStore);
