@@ -72,7 +72,8 @@ function renderApi(error: ApiError): RenderedError {
   // An HTML error page leaves only the status line as message ("HTTP 404 Not Found"): say it once.
   const status = error.message.startsWith(`HTTP ${error.status}`) ? '' : ` (HTTP ${error.status})`;
   const lines = [`error: ${error.message}${status}`];
-  if (error instanceof PermissionDeniedError) {
+  // Only an org-scoped call (orgs/{orgId}/…) was made in an org the user may have no role in.
+  if (error instanceof PermissionDeniedError && /^\/?orgs\//.test(error.path)) {
     lines.push('hint: check --org (or AGENT_CLI_ORG / the profile org): the user has no role there');
   }
   if (error instanceof RateLimitError && error.retryAfter !== undefined) {

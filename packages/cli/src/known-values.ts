@@ -39,7 +39,10 @@ export function acceptKnown(value: string, known: readonly string[]): string | u
 /** Why a value was refused: the known values, the closest one, and how to send it anyway. */
 export function unknownValueMessage(value: string, known: readonly string[], anyway: string): string {
   const guess = closest(value, known);
-  return `known values: ${known.join(', ')}${guess ? ` (did you mean ${guess}?)` : ''}; to send it anyway write ${anyway}`;
+  // An empty value (`--state ""`, `--state +`) is no value to send anyway.
+  const empty = value.replace(/^\+/, '').trim() === '';
+  const list = `known values: ${known.join(', ')}${guess ? ` (did you mean ${guess}?)` : ''}`;
+  return empty ? list : `${list}; to send it anyway write ${anyway}`;
 }
 
 /** A parser of an option's value by {@link acceptKnown}; a refused value is a usage error. */

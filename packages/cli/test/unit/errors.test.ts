@@ -67,9 +67,8 @@ describe('renderError', () => {
       code: 1,
       lines: ['error: Not here (HTTP 404)'],
     });
-    expect(render(new PermissionDeniedError('No', { ...where, status: 403 })).lines[1]).toMatch(
-      /^hint: check --org/,
-    );
+    const inOrg = { ...where, path: 'orgs/o1/credentials/oob/offer', status: 403 };
+    expect(render(new PermissionDeniedError('No', inOrg)).lines[1]).toMatch(/^hint: check --org/);
     expect(render(new RateLimitError('Slow down', { ...where, status: 429, retryAfter: 3 })).lines).toEqual([
       'error: Slow down (HTTP 429)',
       'hint: retry after 3 s',

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import { argument, type RawInput } from '../../actions.js';
 import type { Profile } from '../../config-file.js';
+import { closest } from '../../known-values.js';
 
 /** The settings `config get/set` know, by their command-line names. */
 export const CONFIG_KEYS = {
@@ -20,7 +21,11 @@ export type ConfigKey = keyof typeof CONFIG_KEYS;
 /** Commander parser of a config key. */
 export function parseKey(value: string): ConfigKey {
   if (!(value in CONFIG_KEYS)) {
-    throw new InvalidArgumentError(`unknown key "${value}" (known: ${Object.keys(CONFIG_KEYS).join(', ')})`);
+    const known = Object.keys(CONFIG_KEYS);
+    const guess = closest(value.replace(/_/g, '-'), known);
+    throw new InvalidArgumentError(
+      `unknown key "${value}" (known: ${known.join(', ')})${guess ? ` (did you mean ${guess}?)` : ''}`,
+    );
   }
   return value as ConfigKey;
 }

@@ -52,6 +52,11 @@ function csvFlags(raw: RawInput): CsvFlags {
 
 /** With `--csv`: flags that conflict. @throws {@link UsageError} naming them. */
 function checkCsvFlags(opts: EmailOptions): void {
+  if (opts.csv === '-') {
+    throw new UsageError(
+      '--csv - (stdin) is not supported: give the path of the CSV file (a run is resumed from it)',
+    );
+  }
   if (opts.email) throw new UsageError('--email and --csv do not go together: the CSV names the holders');
   if (opts.retryInDoubt && !opts.resume) throw new UsageError('--retry-in-doubt needs --resume');
   const cap = opts.maxBatchSize ?? SERVICE_CAP;

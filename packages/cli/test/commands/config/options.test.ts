@@ -1,5 +1,15 @@
-import { describe } from 'vitest';
-import { flagsTable } from '../../support/parse-flags.js';
+import { describe, expect, it } from 'vitest';
+import { flagsTable, parseFlags } from '../../support/parse-flags.js';
+
+describe('a mistyped config key suggests the closest (attack L4)', () => {
+  it.each([
+    [['config', 'set', 'bas-url', 'x'], 'base-url'],
+    [['config', 'get', 'orgg'], 'org'],
+    [['config', 'unset', 'agent_key'], 'agent-key'],
+  ])('%j', async (argv, guess) => {
+    expect(String(await parseFlags(argv))).toMatch(new RegExp(`\\(did you mean ${guess}\\?\\)$`));
+  });
+});
 
 describe('config get: flags → options (no server)', () => {
   flagsTable('config get', [

@@ -1,5 +1,13 @@
-import { describe } from 'vitest';
-import { flagsTable } from '../../support/parse-flags.js';
+import { describe, expect, it } from 'vitest';
+import { flagsTable, parseFlags } from '../../support/parse-flags.js';
+
+describe('an empty known value gives no "send it anyway" hint (attack L4)', () => {
+  it.each([[''], ['+'], [' ']])('--state %j', async (value) => {
+    const line = String(await parseFlags(['credentials', 'list', '--state', value]));
+    expect(line).toMatch(/^error: option '--state <state>' argument '.*' is invalid\. known values: /);
+    expect(line).not.toContain('anyway');
+  });
+});
 
 const ID = '9b2f4c1e-0d6a-4a8e-b1c2-3d4e5f607182';
 

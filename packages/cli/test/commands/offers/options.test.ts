@@ -108,6 +108,7 @@ describe('offers email: flags → options (no server)', () => {
     [['--dry-run'], 'error: --dry-run needs --csv (it is a bulk flag)'],
     [['--email', 'a@x.com', '--batch-size', '5'], 'error: --batch-size needs --csv (it is a bulk flag)'],
     [['--csv', 'h.csv', '--email', 'a@x.com'], 'error: --email and --csv do not go together'],
+    [['--csv', '-'], 'error: --csv - (stdin) is not supported: give the path of the CSV file'], // attack L6
     [['--csv', 'h.csv', '--retry-in-doubt'], 'error: --retry-in-doubt needs --resume'],
     [['--csv', 'h.csv', '--batch-size', '11'], "error: --batch-size 11 is above the service's cap of 10"],
     [['--csv', 'h.csv', '--concurrency', '0'], "error: option '--concurrency <n>' argument '0' is invalid"],
