@@ -10,6 +10,17 @@ export interface FastIndex {
 
 const VERSION_FLAGS = new Set(['--version', '-V']);
 
+/** The options of command `path` and the root that take a value (`  -o, --org <id>` in their help). */
+function valueOptions(index: FastIndex, path: string): Set<string> {
+  const text = `${index.help[''] ?? ''}\n${index.help[path] ?? ''}`;
+  const names = new Set<string>();
+  for (const m of text.matchAll(/^ +(?:(-\w), )?(--[\w-]+) [<[]/gm)) {
+    if (m[1]) names.add(m[1]);
+    if (m[2]) names.add(m[2]);
+  }
+  return names;
+}
+
 /**
  * The text the launcher prints for argv without loading the program, or `undefined` to run it:
  * the help of a command (`… --help`/`-h` as the last word after the command path alone), or the
@@ -22,8 +33,11 @@ export function fastAnswer(argv: readonly string[], index: FastIndex, version: s
   if ((last === '--help' || last === '-h') && known(helpOf)) return index.help[helpOf];
   const end = argv.indexOf('--');
   const words = end < 0 ? argv : argv.slice(0, end);
-  const asked = words.filter((word) => VERSION_FLAGS.has(word));
+  const path = commandPath(words, known);
+  // `--comment --version`: the word is the value of `--comment`, not the version flag.
+  const takesValue = valueOptions(index, path);
+  const asked = words.filter((word, i) => VERSION_FLAGS.has(word) && !takesValue.has(words[i - 1] ?? ''));
   if (asked.length === 0) return undefined;
-  const own = index.ownVersion[commandPath(words, known)] ?? [];
+  const own = index.ownVersion[path] ?? [];
   return asked.some((flag) => !own.includes(flag)) ? `${version}\n` : undefined;
 }

@@ -105,3 +105,14 @@ describe('--version in any position (attack F2)', { timeout: 60_000 }, () => {
     expect(launcherAlone(['api', 'GET', '/x', '--', '--version']).status).not.toBe(0);
   });
 });
+
+describe('the value of an option is never read as --version (attack L8)', { timeout: 60_000 }, () => {
+  it('offers create --comment --version --help prints the help, not the version', async () => {
+    const run = spawnSync(process.execPath, [BIN, 'offers', 'create', '--comment', '--version', '--help'], {
+      encoding: 'utf8',
+      env: { PATH: process.env['PATH'], NO_COLOR: '1' },
+    });
+    expect(run.stdout).toMatch(/^Usage: agent-cli offers create/);
+    expect(run.status).toBe(0);
+  });
+});

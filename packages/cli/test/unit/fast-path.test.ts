@@ -4,9 +4,9 @@ import { type FastIndex, fastAnswer } from '../../src/fast-path.js';
 
 const index: FastIndex = {
   help: {
-    '': 'root help\n',
+    '': 'root help\n  --org <id>  the org\n',
     credentials: 'credentials help\n',
-    'credentials list': 'credentials list help\n',
+    'credentials list': 'credentials list help\n  --state <state>  the state\n  --json  json\n',
     schemas: 'schemas help\n',
     'schemas create': 'schemas create help\n',
   },
@@ -16,11 +16,13 @@ const answer = (...argv: string[]) => fastAnswer(argv, index, '9.9.9');
 
 describe('fastAnswer: what the launcher prints without loading the program', () => {
   it.each([
-    [['--help'], 'root help\n'],
-    [['-h'], 'root help\n'],
+    [['--help'], 'root help\n  --org <id>  the org\n'],
+    [['-h'], 'root help\n  --org <id>  the org\n'],
     [['credentials', '--help'], 'credentials help\n'],
-    [['credentials', 'list', '-h'], 'credentials list help\n'],
+    [['credentials', 'list', '-h'], 'credentials list help\n  --state <state>  the state\n  --json  json\n'],
     [['--version'], '9.9.9\n'],
+    [['credentials', 'list', '--json', '--version'], '9.9.9\n'],
+    [['credentials', 'list', '--state=x', '--version'], '9.9.9\n'],
     [['-V'], '9.9.9\n'],
     [['--no-color', '--version'], '9.9.9\n'],
     [['credentials', 'list', '--version'], '9.9.9\n'],
@@ -38,6 +40,9 @@ describe('fastAnswer: what the launcher prints without loading the program', () 
     [['help', 'credentials']],
     [['credentials', 'list', '--state', 'x', '--help']],
     [['schemas', 'create', '--version', '1.0.0']],
+    // The value of an option that takes one is not the version flag (attack L8).
+    [['credentials', 'list', '--state', '--version']],
+    [['--org', '-V', 'credentials', 'list']],
     [['--org', 'o', 'schemas', 'create', '--version']],
     [['api', 'GET', '/x', '--', '--version']],
   ])('%j → the program', (argv) => {
