@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { StoredToken, TokenStore } from '@credential-agent/sdk';
+import { withConfigLock } from './config-lock.js';
 import { brokenProfileMessage, checkProfiles, salvage } from './config-profiles.js';
 import {
   type ConfigData,
@@ -185,21 +186,13 @@ export async function openConfig(place: ConfigPlace): Promise<ConfigStore> {
   const mutate = async (change: (fresh: ConfigData) => void): Promise<void> => {
     checkWritable();
     ensureDir(dir as string);
-    const { default: lockfile } = await import('proper-lockfile');
-    const release = await lockfile.lock(path, {
-      realpath: false,
-      stale: 10_000,
-      retries: { retries: 100, minTimeout: 10, maxTimeout: 200 },
-    });
-    try {
+    await withConfigLock(path, () => {
       const fresh = readData(path);
       change(fresh);
       writeData(path, fresh);
       data = fresh;
       checked = checkProfiles(data.profiles);
-    } finally {
-      await release();
-    }
+    });
   };
   let checked = checkProfiles(data.profiles);
   const profiles = (): Record<string, Profile> => ({ ...checked.good });
