@@ -97,10 +97,14 @@ function mayHaveActed(method: string, path: string): boolean {
   return method !== 'GET' && method !== 'HEAD' && path.replace(/^\//, '') !== 'auth/signin';
 }
 
+const SIGN_IN_CANCELLED =
+  'cancelled: the sign-in was sent and may have completed on the service; nothing was stored';
+
 /** A cancelled POST (other than signing in) may have reached the service and been processed. */
 function cancelLine(error: unknown): string {
   const call =
     error instanceof AbortError ? /^(POST|PUT|PATCH|DELETE) (\S+) was aborted/.exec(error.message) : null;
+  if (call?.[1] === 'POST' && call[2]?.replace(/^\//, '') === 'auth/signin') return SIGN_IN_CANCELLED;
   if (!call?.[1] || !call[2] || !mayHaveActed(call[1], call[2])) return 'cancelled';
   return `cancelled: ${call[1]} ${call[2]} ${MAY_HAVE_BEEN_PROCESSED}`;
 }
