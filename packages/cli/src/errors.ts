@@ -6,10 +6,11 @@ import {
   PermissionDeniedError,
   RateLimitError,
   RequestValidationError,
+  ResponseValidationError,
   TimeoutError,
 } from '@credential-agent/sdk';
 import { ExitCode } from './exit-codes.js';
-import { describeIssue, type GivenInput } from './field-names.js';
+import { describeIssue, type GivenInput, plainAnswerIssue } from './field-names.js';
 import { printable } from './printable.js';
 import { UsageError } from './usage-error.js';
 
@@ -137,6 +138,12 @@ function renderKnown(error: unknown, context: RenderContext): RenderedError | un
   if (error instanceof AuthenticationError) return renderAuth(error, context);
   if (error instanceof ApiError) return renderApi(error);
   if (error instanceof TimeoutError) return { code: ExitCode.Failure, lines: [timeoutLine(error)] };
+  if (error instanceof ResponseValidationError) {
+    const { method, path, status, issues } = error;
+    const what = issues.slice(0, 3).map(plainAnswerIssue).join('; ');
+    const line = `error: unexpected answer from ${method} /${path.replace(/^\//, '')} (HTTP ${status}): ${what}`;
+    return { code: ExitCode.Failure, lines: [line] };
+  }
   if (error instanceof AgentError) return { code: ExitCode.Failure, lines: [`error: ${error.message}`] };
   return undefined;
 }

@@ -50,7 +50,16 @@ function names(path: string): string[] {
   return path.split(/[.[\]]+/).filter((s) => s !== '' && !/^\d+$/.test(s));
 }
 
-const article = (word: string) => (/^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`);
+const article = (word: string) =>
+  word === 'array' ? 'a list' : /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+
+/** One issue of an answer the SDK refused, in plain words: `the body is missing (a list was expected)`. */
+export function plainAnswerIssue(issue: FieldIssue): string {
+  const where = issue.path === '(body)' ? 'the body' : `"${issue.path}"`;
+  const typed = /^Invalid input: expected (\w+), received (\w+)$/.exec(issue.message);
+  if (typed?.[2] === 'undefined') return `${where} is missing (${article(typed[1] as string)} was expected)`;
+  return `${where} ${plainMessage(issue.message)}`;
+}
 
 /** zod's wording in plain words: `Invalid input: expected string, received number` → `must be a string (got a number)`. */
 export function plainMessage(message: string): string {
