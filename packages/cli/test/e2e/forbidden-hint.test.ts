@@ -1,24 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture } from '../support/fixtures.js';
 import { useE2E } from './support/bench.js';
+import { useFixedAnswer } from './support/fixed-answer.js';
 
 const e2e = useE2E();
-let server: Server;
-const url = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(403, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ statusCode: 403, message: 'Forbidden resource' }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const url = useFixedAnswer(403, { statusCode: 403, message: 'Forbidden resource' });
 
 describe('a 403 hints at --org only where an org was used (attack L9)', { timeout: 60_000 }, () => {
   it('credentials list (no org): no --org hint', async () => {

@@ -1,20 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useE2E } from './support/bench.js';
+import { useFixedAnswer } from './support/fixed-answer.js';
 
 const e2e = useE2E();
-let server: Server;
-const url = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => res.writeHead(204).end());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const url = useFixedAnswer(204);
 
 describe('an answer without the expected body is said in plain words (attack L5)', {
   timeout: 60_000,
