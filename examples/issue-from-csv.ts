@@ -3,7 +3,7 @@
  * in batches of 10 with 4 requests in flight, and prints a summary.
  *
  *   AGENT_BASE_URL="$(cat sandbox.url)" AGENT_ORG=… AGENT_EMAIL=… AGENT_PASSWORD=… \
- *     pnpm tsx examples/issue-from-csv.ts examples/holders.csv
+ *     pnpm example examples/issue-from-csv.ts examples/holders.csv
  *
  * The reader below handles quoted fields on one line; for CSVs with line breaks inside fields,
  * journals and resuming, use `agent-cli offers email --csv`.

@@ -1,7 +1,7 @@
 /**
  * Signs in and issues a shareable JSON-LD credential offer.
  *
- *   AGENT_BASE_URL=… AGENT_ORG=… AGENT_EMAIL=… AGENT_PASSWORD=… pnpm tsx examples/quickstart.ts
+ *   AGENT_BASE_URL=… AGENT_ORG=… AGENT_EMAIL=… AGENT_PASSWORD=… pnpm example examples/quickstart.ts
  *
  * Against the sandbox: `agent-sandbox --port 0 --url-file sandbox.url &`, then
  * AGENT_BASE_URL=$(cat sandbox.url) with the demo user and org it prints.
