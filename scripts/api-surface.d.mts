@@ -3,3 +3,6 @@ export declare const PACKAGES: readonly string[];
 export declare function entryPoints(dir: string): { subpath: string; file: string }[];
 export declare function surface(name: string): string;
 export declare function reportPath(name: string): string;
+export declare function builtSurfaces(
+  name: string,
+): { subpath: string; file: string; source: string[]; built: string[] }[];

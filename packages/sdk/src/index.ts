@@ -60,11 +60,35 @@ export type {
 export * from './models/index.js';
 export { REDACTED, redactValue, scrub } from './redact.js';
 export type { AnyRequest } from './resources/any-endpoint.js';
-export type { Auth, Session } from './resources/auth.js';
-export type { Credentials } from './resources/credentials.js';
-export type { Dids } from './resources/dids.js';
-export type { OfferOptions, Offers } from './resources/offers.js';
-export type { OutOfBand } from './resources/oob.js';
-export type { OrgScope } from './resources/org.js';
-export type { ProofRequestOptions, Proofs } from './resources/proofs.js';
-export type { Schemas } from './resources/schemas.js';
+export type { Session } from './resources/auth.js';
+export type { OfferOptions } from './resources/offers.js';
+export type { ProofRequestOptions } from './resources/proofs.js';
+
+// The resources are reached through an `AgentClient` and never made by a user: each is exported as
+// an interface extending its class, so that neither the constructor nor the internal transport it takes is
+// part of the surface (the declaration bundler turns `export type { AClass }` into a value export).
+import type { Auth as AuthClass } from './resources/auth.js';
+import type { Credentials as CredentialsClass } from './resources/credentials.js';
+import type { Dids as DidsClass } from './resources/dids.js';
+import type { Offers as OffersClass } from './resources/offers.js';
+import type { OutOfBand as OutOfBandClass } from './resources/oob.js';
+import type { OrgScope as OrgScopeClass } from './resources/org.js';
+import type { Proofs as ProofsClass } from './resources/proofs.js';
+import type { Schemas as SchemasClass } from './resources/schemas.js';
+
+/** `client.auth`: sign-in and the stored token. */
+export interface Auth extends AuthClass {}
+/** `client.credentials`: issued credentials. */
+export interface Credentials extends CredentialsClass {}
+/** `client.dids`: DIDs of the organisation. */
+export interface Dids extends DidsClass {}
+/** `client.org(id).offers`: credential offers. */
+export interface Offers extends OffersClass {}
+/** `client.oob`: out-of-band invitations. */
+export interface OutOfBand extends OutOfBandClass {}
+/** `client.org(id)`: the resources of one organisation. */
+export interface OrgScope extends OrgScopeClass {}
+/** `client.org(id).proofs`: proof requests. */
+export interface Proofs extends ProofsClass {}
+/** `client.schemas`: credential schemas. */
+export interface Schemas extends SchemasClass {}
