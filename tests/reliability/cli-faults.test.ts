@@ -50,7 +50,7 @@ const brokenBody = (t: Target) => [
   `error: The connection broke while reading the answer to ${t.call}; it may have been processed (ECONNRESET)`,
 ];
 const badJson = (t: Target) => [
-  `error: Unexpected response from ${t.call} (HTTP ${t.okStatus}): (body): Invalid input: expected ${t.shape}, received string`,
+  `error: unexpected answer from ${t.call} (HTTP ${t.okStatus}): the body must be ${t.shape === 'array' ? 'a list' : 'an object'} (got a string)`,
 ];
 
 const GET_ROWS: Row[] = [

@@ -74,7 +74,7 @@ describe('agent-cli', () => {
     const lines = result.stderr.split('\n').filter((l) => l !== '');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /^error: Unexpected response from GET \/credentials \(HTTP 200\): \(body\): stopped at the 10th failing element; 999,991 more were not checked; \[0\]\.id: .*; and 6 more$/,
+      /^error: unexpected answer from GET \/credentials \(HTTP 200\): the body stopped at the 10th failing element; 999,991 more were not checked; "\[0\]\.id" is missing \(a string was expected\); "\[1\]\.id" is missing \(a string was expected\)$/,
     );
     expect(result.code).toBe(1);
   });
