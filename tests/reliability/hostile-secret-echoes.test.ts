@@ -2,8 +2,8 @@
  * Issue 9, item 6, second round of attacks: a token the server echoes where the first round did not
  * look (a failed schema registration's reason, action or answer; a JSON object key, 422 `details`
  * included; a 2xx body that fails validation), a fetch whose error carries the token in its
- * properties, its cause chain or an AggregateError, and a password echoed HTML-escaped, in
- * lower-case percent-encoding or in hex. Nothing of a secret reaches an error's message, `util.inspect`
+ * properties, its cause chain or an AggregateError, and a password echoed in lower-case
+ * percent-encoding. Nothing of a secret reaches an error's message, `util.inspect`
  * (hidden properties too), `JSON.stringify`, or a hook argument.
  */
 import { inspect } from 'node:util';
@@ -38,10 +38,7 @@ function expectNoSecret(value: unknown, secret = TOKEN): void {
 
 /** How a server may echo the password back: `/pw/<index>` answers with form `index`. */
 const FORMS: Record<string, (p: string) => string> = {
-  'HTML-escaped': (p) =>
-    p.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'),
   'lower-case percent-encoded': (p) => encodeURIComponent(p).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
-  hex: (p) => Buffer.from(p).toString('hex'),
 };
 const shownAs = (form: string) => FORMS[form]?.(PASSWORD) ?? '';
 

@@ -54,7 +54,11 @@ export interface AgentClientOptions {
   retry?: RetryOptions | number | false | undefined;
   /**
    * A `fetch` to use instead of the global one (tests, proxies, instrumentation). It is asked not
-   * to follow redirects; an answer it followed anyway to another origin is refused.
+   * to follow redirects (`redirect: 'manual'`). The SDK cannot stop a `fetch` that follows them
+   * anyway (for instance one that rebuilds the request from its URL, method, headers and body):
+   * the request, password or token included, then reaches the other origin, and the SDK only
+   * notices afterwards, refusing the answer with a {@link RedirectError}. Give a `fetch` that
+   * honours `redirect`.
    */
   fetch?: typeof globalThis.fetch | undefined;
   /**
@@ -160,7 +164,12 @@ export class AgentClient {
     const raw = await this.#exchange(request);
     const schema = request.schema;
     if (!schema) return raw.body as S extends z.ZodType ? z.output<S> : unknown;
-    const info = { method: request.method.toUpperCase(), path: request.path, status: raw.status };
+    const info = {
+      method: request.method.toUpperCase(),
+      path: request.path,
+      status: raw.status,
+      secrets: raw.secrets,
+    };
     return parseResponse(schema, raw.body, info, raw.deadline) as S extends z.ZodType ? z.output<S> : unknown;
   }
 

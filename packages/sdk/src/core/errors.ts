@@ -1,5 +1,9 @@
 import type { OpenEnum } from '../models/common.js';
+import { redactValue, scrub } from './redact.js';
 import { requestIdOf } from './response-info.js';
+
+/** Values scrubbed from what an error keeps (the token, a password). */
+type Secrets = readonly (string | undefined)[] | undefined;
 
 /** One problem with a value: where it is (`credentialOffer[0].emailId`) and what is wrong. */
 export interface FieldIssue {
@@ -15,12 +19,6 @@ export interface RequestTarget {
 
 /** Marks SDK errors in a way every copy of the SDK (ESM, CJS, another realm) recognises. */
 const AGENT_ERROR = Symbol.for('@credential-agent/sdk/AgentError');
-/** Marks the SDK's {@link ApiError}s the same way. */
-const API_ERROR = Symbol.for('@credential-agent/sdk/ApiError');
-
-function branded(value: unknown, brand: symbol): boolean {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
-}
 
 /** Base class of every error the SDK throws. Neither ky nor zod errors reach the caller; see `cause`. */
 export class AgentError extends Error {
@@ -30,9 +28,18 @@ export class AgentError extends Error {
     Object.defineProperty(this, AGENT_ERROR, { value: true });
   }
 
-  /** True for an error of any copy of the SDK (ESM or CJS build, another realm), unlike `instanceof`. */
-  static is(value: unknown): value is AgentError {
-    return branded(value, AGENT_ERROR);
+  /**
+   * True for an error of this class or a subclass, from any copy of the SDK (ESM or CJS build,
+   * another realm), unlike `instanceof`: `AgentError.is(e)` for any SDK error, `TimeoutError.is(e)`
+   * only for a timeout, `ApiError.is(e)` for any error answer.
+   */
+  static is<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    if ((value as Record<symbol, unknown> | undefined)?.[AGENT_ERROR] !== true) return false;
+    // By the names of the classes that built it, as another copy's classes are other objects.
+    for (let p = Object.getPrototypeOf(value); p; p = Object.getPrototypeOf(p)) {
+      if (p.constructor?.name === this.name) return true;
+    }
+    return false;
   }
 }
 
@@ -58,14 +65,8 @@ export class ApiError extends AgentError {
   /** The request id the service sent (`x-request-id`, `request-id` or `x-correlation-id`), if any. */
   readonly requestId: string | undefined;
 
-  /** True for an error answer of any copy of the SDK, unlike `instanceof`. */
-  static override is(value: unknown): value is ApiError {
-    return branded(value, API_ERROR);
-  }
-
   constructor(message: string, init: ApiErrorInit) {
     super(message, { cause: init.cause });
-    Object.defineProperty(this, API_ERROR, { value: true });
     this.status = init.status;
     this.method = init.method;
     this.path = init.path;
@@ -174,22 +175,32 @@ export class RequestValidationError extends AgentError {
   }
 }
 
-/** A 2xx answer that breaks what the spec promises. `body` is the raw body. */
+/**
+ * A 2xx answer that breaks what the spec promises. `body` is the body as it came, with the secrets
+ * the client holds scrubbed (as in every error).
+ */
 export class ResponseValidationError extends AgentError {
   override name = 'ResponseValidationError';
   readonly issues: FieldIssue[];
-  /** The raw body. Not enumerable, so logging the error does not print a token it may hold. */
+  /** The body, secrets scrubbed. Not enumerable, so logging the error does not print it whole. */
   declare readonly body: unknown;
   readonly status: number;
   readonly method: string;
   readonly path: string;
   constructor(
     message: string,
-    init: RequestTarget & { issues: FieldIssue[]; body: unknown; status: number; cause?: unknown },
+    init: RequestTarget & {
+      issues: FieldIssue[];
+      body: unknown;
+      status: number;
+      cause?: unknown;
+      secrets?: Secrets;
+    },
   ) {
-    super(message, { cause: init.cause });
-    this.issues = init.issues;
-    Object.defineProperty(this, 'body', { value: init.body, enumerable: false });
+    const { secrets = [] } = init;
+    super(scrub(message, secrets), { cause: init.cause });
+    this.issues = redactValue(init.issues, secrets) as FieldIssue[];
+    Object.defineProperty(this, 'body', { value: redactValue(init.body, secrets), enumerable: false });
     this.status = init.status;
     this.method = init.method;
     this.path = init.path;
@@ -211,13 +222,16 @@ export class RegistrationError extends AgentError {
       action?: string | undefined;
       result: unknown;
       cause?: unknown;
+      /** Scrubbed from the message, `reason`, `action` and `result` (a ledger may echo the token). */
+      secrets?: Secrets;
     },
   ) {
-    super(message, { cause: init.cause });
+    const { secrets = [] } = init;
+    super(scrub(message, secrets), { cause: init.cause });
     this.state = init.state;
-    this.reason = init.reason;
-    this.action = init.action;
-    this.result = init.result;
+    this.reason = init.reason && scrub(init.reason, secrets);
+    this.action = init.action && scrub(init.action, secrets);
+    this.result = redactValue(init.result, secrets);
   }
 }
 

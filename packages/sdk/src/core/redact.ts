@@ -16,7 +16,7 @@ export const TOO_DEEP = '[TOO DEEP]';
 
 /**
  * A deep copy of `value` with every secret-named field replaced by {@link REDACTED}, and each of
- * `secrets` scrubbed from the strings (a server may echo a token inside a message). Values nested
+ * `secrets` scrubbed from the strings and the keys (a server may echo a token inside a message). Values nested
  * deeper than `MAX_DEPTH` are replaced by `TOO_DEEP`, so a hostile body a hundred
  * thousand levels deep costs no stack, and what reaches an error or a hook can be printed.
  */
@@ -31,7 +31,8 @@ export function redactValue(
   if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[key] = SECRET_KEY.test(key) ? REDACTED : redactValue(v, secrets, depth + 1);
+    // A key is scrubbed too: a server may echo a token as one (`{ details: { <token>: … } }`).
+    out[scrub(key, secrets)] = SECRET_KEY.test(key) ? REDACTED : redactValue(v, secrets, depth + 1);
   }
   return out;
 }
@@ -82,7 +83,7 @@ const formsCache = new Map<string, readonly string[]>();
 /**
  * The forms of `secret` a server may echo back, longest first: as given, JSON-escaped (once, as
  * in a request body it repeats, and twice, as in that body quoted inside a JSON message),
- * percent-encoded (`encodeURIComponent` and form encoding), and in base64 and base64url, also
+ * percent-encoded (`encodeURIComponent` and form encoding, upper or lower case), and in base64 and base64url, also
  * inside a longer encoded text (`user:password` in Basic auth, a token in an encoded blob): at each
  * of the three byte offsets the characters that depend on the secret alone.
  */
@@ -95,7 +96,12 @@ export function secretForms(secret: string): readonly string[] {
     forms.push(base64, base64.replace(/\+/g, '-').replace(/\//g, '_'));
   }
   try {
-    forms.push(encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2));
+    for (const url of [encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)]) {
+      forms.push(
+        url,
+        url.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+      );
+    }
   } catch {
     // A lone surrogate cannot be percent-encoded, so it cannot be echoed that way either.
   }
@@ -130,15 +136,21 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 /**
- * `thrown` made safe to keep as an error's `cause` (`util.inspect` prints causes): itself when no
- * secret appears in it, else a plain `Error` with the same name and code and the secrets scrubbed.
+ * `thrown` made safe to keep as an error's `cause` (`util.inspect` prints causes, their own
+ * properties and an AggregateError's `errors`): a plain copy with the same name, message, stack and
+ * own properties, its `cause` chain and `errors` copied the same way (`MAX_DEPTH` deep at most), every secret
+ * scrubbed and secret-named fields (an `Authorization` header in `config.headers`) redacted.
  */
-export function scrubCause(thrown: unknown, secrets: readonly (string | undefined)[]): unknown {
-  if (!(thrown instanceof Error)) return typeof thrown === 'string' ? scrub(thrown, secrets) : thrown;
-  const shown = `${thrown.message}\n${thrown.stack ?? ''}\n${String((thrown as { cause?: unknown }).cause)}`;
-  if (scrub(shown, secrets) === shown) return thrown;
-  const safe = new Error(scrub(thrown.message, secrets));
-  safe.name = thrown.name;
-  const code = (thrown as { code?: unknown }).code;
-  return typeof code === 'string' ? Object.assign(safe, { code }) : safe;
+export function scrubCause(thrown: unknown, secrets: readonly (string | undefined)[], depth = 0): unknown {
+  type Thrown = { name?: unknown; message?: unknown; stack?: unknown; cause?: unknown; errors?: unknown };
+  const e = thrown as Thrown | undefined;
+  if (typeof e?.message !== 'string' || depth >= MAX_DEPTH) return redactValue(thrown, secrets, depth);
+  const { name, message, stack } = e;
+  const safe: Thrown = Object.assign(
+    new Error(),
+    redactValue({ ...e, name, message, stack }, secrets, depth),
+  );
+  if ('cause' in e) safe.cause = scrubCause(e.cause, secrets, depth + 1);
+  if (Array.isArray(e.errors)) safe.errors = e.errors.map((x) => scrubCause(x, secrets, depth + 1));
+  return safe;
 }

@@ -36,12 +36,13 @@ export function redirectError(
 ): RedirectError {
   const target = resolve(answer.location, urls.request);
   const where = `${info.method} /${info.path}`;
-  const status = answer.status ? `HTTP ${answer.status}` : 'a redirect';
+  // A followed redirect's status is that of the other origin's answer, not of the redirect.
+  const status = answer.status && !answer.followed ? ` (HTTP ${answer.status})` : '';
   let message = target
-    ? `${where} was redirected (${status}) to ${target.href}`
-    : `${where} was redirected (${status}) without saying where`;
+    ? `${where} was redirected${status} to ${target.href}`
+    : `${where} was redirected${status} without saying where`;
   message += answer.followed
-    ? '; the fetch given to the client followed it, and its answer was not used'
+    ? '; the fetch given to the client followed it, so the request may have been sent there, and its answer was not used'
     : '; redirects are not followed, so nothing was sent there';
   const request = new URL(urls.request);
   if (

@@ -110,4 +110,6 @@ export interface RawResponse {
 export interface Received extends RawResponse {
   /** The deadline of the attempt that got this answer; none without a timeout. */
   deadline: ParseDeadline | undefined;
+  /** What to scrub from errors built from this answer (the token, a password). */
+  secrets: readonly (string | undefined)[];
 }

@@ -72,13 +72,17 @@ export class Transport {
   /** Sends a call and validates the answer against `call.response`. */
   async request<Res extends z.ZodType>(call: Call<Res>): Promise<z.output<Res>> {
     const raw = await this.send(call);
-    const info = { method: call.method, path: call.path, status: raw.status };
+    // The secrets reach a ResponseValidationError, which scrubs them from the body it keeps.
+    const info = { method: call.method, path: call.path, status: raw.status, secrets: raw.secrets };
     const data = parseResponse(call.response, raw.body, info, raw.deadline);
     rememberResponse(data, raw.status, raw.headers);
     return data;
   }
 
-  /** Sends a call and returns the body (unwrapped as its route family says) without validating it. */
+  /**
+   * Sends a call and returns the body (unwrapped as its route family says) without validating it,
+   * with the secrets to scrub from any error built from it.
+   */
   async send(call: CallInit): Promise<Received> {
     const raw = await this.exchange(call);
     const envelope = routeOf(call.path).envelope;
@@ -102,9 +106,10 @@ export class Transport {
       used = credential;
       return this.#retrying(call, { body, payload }, credential, attempts);
     });
-    if (answer.status === 401) throw this.#errorOf(call, answer, this.#secrets(call, used));
+    const scrubbed = this.#secrets(call, used);
+    if (answer.status === 401) throw this.#errorOf(call, answer, scrubbed);
     const { status, headers, deadline } = answer;
-    return { status, headers, body: answer.body, deadline };
+    return { status, headers, body: answer.body, deadline, secrets: scrubbed };
   }
 
   /** Attempts until an answer is usable (2xx) or is a 401 for the auth step, or the policy gives up. */

@@ -83,13 +83,16 @@ export class Schemas extends Resource {
           cause: error,
         });
       });
+    // The ledger may echo the token in a reason, an action or its answer: the error scrubs them.
+    const { secrets } = answer;
     if (answer.status === 202 && !isParsable(answer.body)) {
       throw new SchemaRegistrationError('Schema registration is still running (HTTP 202)', {
         state: 'wait',
         result: answer.body,
+        secrets,
       });
     }
-    const info = { method: 'POST', path: 'schemas', status: answer.status };
+    const info = { method: 'POST', path: 'schemas', status: answer.status, secrets };
     const raw = parseResponse(SchemaCreateResponse, answer.body, info, answer.deadline);
     const { state, schemaId, schema, jobId, reason, action, idPath } = summarise(raw);
     if (state === 'finished' && answer.status !== 202) {
@@ -104,6 +107,7 @@ export class Schemas extends Resource {
       reason,
       action,
       result: raw,
+      secrets,
     });
   }
 }

@@ -21,7 +21,7 @@ describe('parseResponse', () => {
       expect((error as ResponseValidationError).issues).toEqual([
         { path: 'd.e', message: 'Invalid input: expected string, received number' },
       ]);
-      expect((error as ResponseValidationError).body).toBe(body);
+      expect((error as ResponseValidationError).body).toEqual(body);
     }
   });
 
