@@ -6,3 +6,8 @@ export declare function reportPath(name: string): string;
 export declare function builtSurfaces(
   name: string,
 ): { subpath: string; file: string; source: string[]; built: string[] }[];
+export declare function runtimeEntries(name: string): {
+  subpath: string;
+  values: string[];
+  files: { condition: string; file: string }[];
+}[];

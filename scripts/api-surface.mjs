@@ -155,6 +155,33 @@ export function builtSurfaces(name) {
   );
 }
 
+/** Every runtime file a manifest condition names under an `exports` target, with its condition. */
+function runtimeFiles(target, condition = 'default') {
+  if (typeof target === 'string')
+    return condition === 'types' || condition === SOURCE_CONDITION ? [] : [{ condition, file: target }];
+  return Object.entries(target ?? {}).flatMap(([inner, value]) =>
+    runtimeFiles(value, inner === 'default' ? condition : inner),
+  );
+}
+
+/**
+ * For each entry point, the names its sources export as values (from the surface lines) and the
+ * built runtime files (`import` / `require` / `default`) that must export exactly those names.
+ */
+export function runtimeEntries(name) {
+  const dir = join(root, 'packages', name);
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const entries = entryPoints(dir);
+  const perEntry = exportLines(entries.map((e) => e.file));
+  return entries.map((e, i) => ({
+    subpath: e.subpath,
+    values: perEntry[i].flatMap(
+      (line) => /^(?:class|function|const|enum|namespace) (\S+)$/.exec(line)?.slice(1) ?? [],
+    ),
+    files: runtimeFiles(manifest.exports[e.subpath]).map((f) => ({ ...f, file: join(dir, f.file) })),
+  }));
+}
+
 /** Where a package's reviewed surface is kept. */
 export const reportPath = (name) => join(root, 'packages', name, 'api-surface.txt');
 
