@@ -1,20 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSurfaces, PACKAGES, reportPath, runtimeEntries, surface } from '../scripts/api-surface.mjs';
+import { ensureBuilt, PUBLISHED } from './support/packages.js';
 
 // Each published package's public surface (every entry point of its `exports`, every name each
 // exports with its kind, namespaces with their members, the public members of its classes and
 // interfaces) is a reviewed file. A change to the surface fails here until `pnpm api:surface`
 // rewrites the file and the diff is reviewed with the change. The built declaration files (what
-// consumers compile against; `pnpm build` first) must say the same as the sources: a type-only
+// consumers compile against; built here when missing) must say the same as the sources: a type-only
 // export that the declaration bundler turns into a value fails here; so does a name that only one
 // build (ESM or CommonJS) exports at run time, or that the sources do not export as a value.
 const require = createRequire(import.meta.url);
 const sorted = (names: Iterable<string>) => [...names].filter((n) => n !== '__esModule').sort();
 
 describe('the public surface', () => {
+  beforeAll(() => ensureBuilt(PUBLISHED.filter((pkg) => !pkg.name.endsWith('/cli'))), 600_000);
+
   for (const name of PACKAGES) {
     it(`of @credential-agent/${name} is packages/${name}/api-surface.txt`, { timeout: 180_000 }, () => {
       const reviewed = readFileSync(reportPath(name), 'utf8').split('\n');
