@@ -11,6 +11,7 @@ import {
   AgentClient,
   BadRequestError,
   ConnectionError,
+  DidRegistrationError,
   RedirectError,
   ResponseValidationError,
   SchemaRegistrationError,
@@ -42,7 +43,7 @@ const FORMS: Record<string, (p: string) => string> = {
 };
 const shownAs = (form: string) => FORMS[form]?.(PASSWORD) ?? '';
 
-const server = useHostileServer((req, res) => {
+const server = useHostileServer((req, res, body) => {
   const auth = String(req.headers.authorization ?? '');
   const route = req.url ?? '';
   const registration = (schemaState: unknown, extra: unknown = {}) =>
@@ -52,7 +53,19 @@ const server = useHostileServer((req, res) => {
     registration({ state: 'action', action: `endorse ${auth}`, req: { auth } });
   else if (route.startsWith('/wait'))
     res.writeHead(202, { 'content-type': 'application/json' }).end(JSON.stringify({ note: auth }));
-  else if (route.startsWith('/key')) json(res, 500, { message: 'boom', seen: { [TOKEN]: true } });
+  else if (route.startsWith('/did-')) {
+    const echoed = `${auth} ${(JSON.parse(body) as { seed?: string }).seed}`;
+    const state = route.slice('/did-'.length).split('/')[0];
+    json(res, 200, {
+      didState: {
+        state,
+        did: 'did:key:z6MkEchoes',
+        reason: `ledger refused ${echoed}`,
+        action: echoed,
+        echoed,
+      },
+    });
+  } else if (route.startsWith('/key')) json(res, 500, { message: 'boom', seen: { [TOKEN]: true } });
   else if (route.startsWith('/details'))
     json(res, 422, { message: 'Validation Failed', details: { [auth.slice(7)]: { message: 'bad' } } });
   else if (route.startsWith('/list2xx')) json(res, 200, { error: 'not a list', you_sent: auth });
@@ -82,6 +95,20 @@ describe('schemas.create answered unfinished with the token echoed (attack H1)',
     expect(error).toBeInstanceOf(SchemaRegistrationError);
     expect((error as SchemaRegistrationError).state).toBe(route);
     expectNoSecret(error);
+  });
+});
+
+const SEED = 'SeedSeedSeedSeedSeedSeedSeedSe01';
+
+describe('dids.write answered unfinished with the token and the seed echoed', () => {
+  it.each(['failed', 'action', 'wait'])('%s: the DidRegistrationError holds neither', async (state) => {
+    const error = await client(`did-${state}`)
+      .dids.write({ method: 'key', keyType: 'ed25519', seed: SEED })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DidRegistrationError);
+    expect((error as DidRegistrationError).state).toBe(state);
+    expectNoSecret(error);
+    expectNoSecret(error, SEED);
   });
 });
 

@@ -3,7 +3,6 @@ import { redactValue, scrub } from './redact.js';
 import { requestIdOf } from './response-info.js';
 
 /** Values scrubbed from what an error keeps (the token, a password). */
-type Secrets = readonly (string | undefined)[] | undefined;
 
 /** One problem with a value: where it is (`credentialOffer[0].emailId`) and what is wrong. */
 export interface FieldIssue {
@@ -194,7 +193,7 @@ export class ResponseValidationError extends AgentError {
       body: unknown;
       status: number;
       cause?: unknown;
-      secrets?: Secrets;
+      secrets?: readonly (string | undefined)[] | undefined;
     },
   ) {
     const { secrets = [] } = init;
@@ -223,7 +222,7 @@ export class RegistrationError extends AgentError {
       result: unknown;
       cause?: unknown;
       /** Scrubbed from the message, `reason`, `action` and `result` (a ledger may echo the token). */
-      secrets?: Secrets;
+      secrets?: readonly (string | undefined)[] | undefined;
     },
   ) {
     const { secrets = [] } = init;

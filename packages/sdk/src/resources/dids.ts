@@ -1,4 +1,6 @@
-import { DidRegistrationError, ResponseValidationError } from '../core/errors.js';
+import { DidRegistrationError } from '../core/errors.js';
+import { parseResponse } from '../core/parse.js';
+import { rememberResponse } from '../core/response-info.js';
 import type { RequestOptions } from '../core/transport.js';
 import { type DidResolutionResult, DidWriteParams, DidWriteResponse } from '../models/dids.js';
 import { Resource } from './resource.js';
@@ -6,7 +8,10 @@ import { Resource } from './resource.js';
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** The error for a registrar answer whose `didState.state` is not `finished`, if it is one. */
-function unfinished(body: unknown): DidRegistrationError | undefined {
+function unfinished(
+  body: unknown,
+  secrets: readonly (string | undefined)[],
+): DidRegistrationError | undefined {
   const didState = (body as { didState?: Record<string, unknown> } | null)?.didState;
   const state = text(didState?.['state']);
   if (state === undefined || state === 'finished') return undefined;
@@ -17,6 +22,7 @@ function unfinished(body: unknown): DidRegistrationError | undefined {
     reason,
     action,
     result: body,
+    secrets,
   });
 }
 
@@ -32,21 +38,20 @@ export class Dids extends Resource {
    * const { did } = await agent.dids.write({ method: 'key', keyType: 'ed25519' });
    */
   async write(params: DidWriteParams, options?: RequestOptions): Promise<DidResolutionResult> {
-    const result = await this.transport
-      .request({
-        method: 'POST',
-        path: 'dids/write',
-        body: params,
-        request: DidWriteParams,
-        response: DidWriteResponse,
-        secrets: [params?.seed, params?.privatekey].filter((s): s is string => typeof s === 'string'),
-        ...options,
-      })
-      .catch((error: unknown) => {
-        throw (error instanceof ResponseValidationError && unfinished(error.body)) || error;
-      });
-    const failure = unfinished(result);
+    // A registrar may echo the token or the seed in its answer: the error scrubs them.
+    const answer = await this.transport.send({
+      method: 'POST',
+      path: 'dids/write',
+      body: params,
+      request: DidWriteParams,
+      secrets: [params?.seed, params?.privatekey].filter((s): s is string => typeof s === 'string'),
+      ...options,
+    });
+    const failure = unfinished(answer.body, answer.secrets);
     if (failure) throw failure;
+    const info = { method: 'POST', path: 'dids/write', status: answer.status, secrets: answer.secrets };
+    const result = parseResponse(DidWriteResponse, answer.body, info, answer.deadline);
+    rememberResponse(result, answer.status, answer.headers);
     return result;
   }
 }
