@@ -40,6 +40,10 @@ function expectNoSecret(value: unknown, secret = TOKEN): void {
 /** How a server may echo the password back: `/pw/<index>` answers with form `index`. */
 const FORMS: Record<string, (p: string) => string> = {
   'lower-case percent-encoded': (p) => encodeURIComponent(p).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+  'HTML-escaped': (p) =>
+    p.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'),
+  hex: (p) => Buffer.from(p).toString('hex'),
+  'upper-case hex': (p) => Buffer.from(p).toString('hex').toUpperCase(),
 };
 const shownAs = (form: string) => FORMS[form]?.(PASSWORD) ?? '';
 

@@ -78,12 +78,16 @@ export function scrub(text: string, secrets: readonly (string | undefined)[]): s
   return out;
 }
 
+/** The HTML entities a page echoing a secret may use. */
+const HTML: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' };
+
 const formsCache = new Map<string, readonly string[]>();
 
 /**
  * The forms of `secret` a server may echo back, longest first: as given, JSON-escaped (once, as
  * in a request body it repeats, and twice, as in that body quoted inside a JSON message),
- * percent-encoded (`encodeURIComponent` and form encoding, upper or lower case), and in base64 and base64url, also
+ * percent-encoded (`encodeURIComponent` and form encoding, in either case), HTML-escaped, in hex
+ * (of the UTF-8 bytes, either case), and in base64 and base64url, also
  * inside a longer encoded text (`user:password` in Basic auth, a token in an encoded blob): at each
  * of the three byte offsets the characters that depend on the secret alone.
  */
@@ -92,9 +96,13 @@ export function secretForms(secret: string): readonly string[] {
   if (cached) return cached;
   const json = JSON.stringify(secret).slice(1, -1);
   const forms = [secret, json, JSON.stringify(json).slice(1, -1)];
-  for (const base64 of embeddedBase64(new TextEncoder().encode(secret))) {
+  const bytes = new TextEncoder().encode(secret);
+  for (const base64 of embeddedBase64(bytes)) {
     forms.push(base64, base64.replace(/\+/g, '-').replace(/\//g, '_'));
   }
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  const html = secret.replace(/[&<>"']/g, (c) => `&${HTML[c]};`);
+  forms.push(hex, hex.toUpperCase(), html);
   try {
     for (const url of [encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)]) {
       forms.push(
