@@ -36,6 +36,7 @@ export class AgentError extends Error {
     if ((value as Record<symbol, unknown> | undefined)?.[AGENT_ERROR] !== true) return false;
     // By the names of the classes that built it, as another copy's classes are other objects.
     for (let p = Object.getPrototypeOf(value); p; p = Object.getPrototypeOf(p)) {
+      // biome-ignore lint/complexity/noThisInStatic: `this` is the class `.is` was called on, not AgentError.
       if (p.constructor?.name === this.name) return true;
     }
     return false;
