@@ -3,9 +3,11 @@
 // `--help`. It answers those from text captured at build time from the real command tree (a test
 // checks it against the live help of every command) and hands everything else to the bundled
 // program (dist/bin.js). Where Node has `module.enableCompileCache()` (22.1 and later) the
-// program's compiled code is cached on disk (in NODE_COMPILE_CACHE or the temporary directory;
-// NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+// program's compiled code is cached on disk in a directory only the user can write
+// (compile-cache-dir.ts; NODE_COMPILE_CACHE chooses another, NODE_DISABLE_COMPILE_CACHE=1 turns it
+// off), never Node's default one in the shared temporary directory.
 import nodeModule from 'node:module';
+import { privateCompileCacheDir } from './compile-cache-dir.js';
 import { type FastIndex, fastAnswer } from './fast-path.js';
 import { VERSION } from './version.js';
 import { handleWriteErrors } from './write-errors.js';
@@ -18,11 +20,16 @@ const answer = fastAnswer(process.argv.slice(2), __AGENT_CLI_FAST_INDEX__, VERSI
 if (answer !== undefined) {
   process.stdout.write(answer);
 } else {
-  const { enableCompileCache } = nodeModule as { enableCompileCache?: () => unknown };
+  const { enableCompileCache } = nodeModule as { enableCompileCache?: (dir: string) => unknown };
+  const env = process.env;
+  const cacheDir =
+    enableCompileCache && !env['NODE_DISABLE_COMPILE_CACHE'] && !env['NODE_COMPILE_CACHE']
+      ? privateCompileCacheDir()
+      : undefined;
   try {
-    enableCompileCache?.();
+    if (cacheDir !== undefined) enableCompileCache?.(cacheDir);
   } catch {
-    // No cache (an unwritable temporary directory): the program runs all the same.
+    // No cache: the program runs all the same.
   }
   void import('./bin.js');
 }

@@ -40,7 +40,8 @@ describe('start-up of the built binary', () => {
   it('the launcher loads nothing but Node built-ins before it hands over to bin.js', () => {
     const launcher = read('agent-cli.cjs');
     const loaded = [...launcher.matchAll(/\b(?:require|import)\("([^"]+)"\)/g)].map((m) => m[1]);
-    expect(loaded.sort()).toEqual(['./bin.js', 'node:module']);
+    expect(loaded).toContain('./bin.js');
+    expect(loaded.filter((name) => name !== './bin.js' && !name?.startsWith('node:'))).toEqual([]);
   });
 
   it('bin.js has no static imports of the program: it loads what a command needs', () => {

@@ -1,0 +1,47 @@
+// Where the launcher keeps Node's compile cache: a directory only the user can write. Node runs
+// whatever compiled code it finds in its cache directory, whoever wrote it, so a cache in a place
+// another user can write (Node's default, the shared `$TMPDIR/node-compile-cache`) lets that user
+// run code as this one. The cache goes under the user's cache directory instead
+// (`$XDG_CACHE_HOME/agent-cli/compile-cache`, else `~/.cache/agent-cli/compile-cache`; on Windows
+// `%LOCALAPPDATA%\agent-cli\compile-cache`), created 0700, and only when that directory and every
+// directory above it is safe: owned by the user or root, and writable by no one else (a directory
+// others may write to, such as /tmp, only if sticky, so no one else can rename what is in it).
+// Anything else means no cache: the CLI starts a little slower and runs the same.
+import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
+
+const GROUP_OR_OTHER_WRITE = 0o022;
+const STICKY = 0o1000;
+
+/** The private compile cache directory for this user, created if missing; undefined when unsafe. */
+export function privateCompileCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const uid = process.getuid?.();
+  const xdg = env['XDG_CACHE_HOME'];
+  const base =
+    uid === undefined
+      ? (env['LOCALAPPDATA'] ?? join(homedir(), 'AppData', 'Local'))
+      : xdg !== undefined && isAbsolute(xdg)
+        ? xdg
+        : join(homedir(), '.cache');
+  try {
+    const dir = join(base, 'agent-cli', 'compile-cache');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const real = realpathSync(dir);
+    return uid === undefined || onlyWritableBy(real, uid) ? real : undefined;
+  } catch {
+    return undefined; // no home, a read-only file system: no cache
+  }
+}
+
+/** Whether `dir` (a real path) and every directory above it can be changed by `uid` (or root) alone. */
+function onlyWritableBy(dir: string, uid: number): boolean {
+  for (let path = dir; ; path = dirname(path)) {
+    const stat = lstatSync(path);
+    if (!stat.isDirectory()) return false;
+    if (stat.uid !== uid && (path === dir || stat.uid !== 0)) return false;
+    const sharedWrite = (stat.mode & GROUP_OR_OTHER_WRITE) !== 0;
+    if (sharedWrite && (path === dir || (stat.mode & STICKY) === 0)) return false;
+    if (dirname(path) === path) return true;
+  }
+}
