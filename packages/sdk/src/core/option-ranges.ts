@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_RESPONSE_BYTES_LIMIT } from './body.js';
 import type { RequestValidationError } from './errors.js';
 import { parseRequest } from './parse.js';

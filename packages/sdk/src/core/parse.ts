@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { withCheckpoint } from '../models/list.js';
+import * as z from 'zod';
+import { listElement, validateList } from '../models/list.js';
 import {
   type FieldIssue,
   type RequestTarget,
@@ -77,7 +77,7 @@ export interface ParseDeadline {
 
 /**
  * Validates what the service answered. The clock is read first (decoding the body may have used
- * up the attempt's time) and then every thousand list elements, so a validation that outlasts the
+ * up the attempt's time) and then every few hundred elements of a list that is the whole answer, so a validation that outlasts the
  * attempt's deadline ends then, though no timer can fire while it runs.
  * @throws {@link ResponseValidationError} carrying the raw body and the issue paths.
  * @throws {@link TimeoutError} once `deadline` has passed.
@@ -97,7 +97,15 @@ export function parseResponse<S extends z.ZodType>(
   };
   // Decoding the body could not be interrupted: what it took counts first.
   check();
-  const result = withCheckpoint(check, () => schema.safeParse(body));
+  // A list that is the whole answer is validated here, in a loop that checks the clock.
+  const element = Array.isArray(body) ? listElement(schema) : undefined;
+  if (element) {
+    const { value, issues } = validateList(element, body as unknown[], check);
+    if (!issues.length) return value as z.output<S>;
+    const error = new z.ZodError(issues as z.core.$ZodIssue[]);
+    throw responseError(info, toIssues(error), body, error);
+  }
+  const result = schema.safeParse(body);
   if (result.success) return result.data;
   throw responseError(info, toIssues(result.error), body, result.error);
 }

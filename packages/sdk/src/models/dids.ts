@@ -79,8 +79,8 @@ export const DidResolutionResult = responseObject(DID_RESULT_SHAPE);
 export type DidResolutionResult = z.output<typeof DidResolutionResult>;
 
 /** The raw registrar answer some networks give: `{ didState: { state, did, didDocument } }`. */
-const RegistrarResult = z.looseObject({
-  didState: z.looseObject({ state: maybe(z.string()), did: z.string(), didDocument: maybe(DidDocument) }),
+const RegistrarResult = responseObject({
+  didState: responseObject({ state: maybe(z.string()), did: z.string(), didDocument: maybe(DidDocument) }),
 });
 
 /**

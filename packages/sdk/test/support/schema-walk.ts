@@ -1,13 +1,19 @@
 import type * as z from 'zod';
+import { listElement } from '../../src/models/list.js';
 
 type Path = (string | number)[];
 type Def = { type: string; [key: string]: unknown };
 
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+/** The definition of a schema; a list of the SDK's (`list()`) reads as an array of its element. */
+const defOf = (schema: z.ZodType): Def => {
+  const element = listElement(schema);
+  return element ? { type: 'array', element } : (schema as unknown as { _zod: { def: Def } })._zod.def;
+};
 const optout = (schema: z.ZodType) => (schema as unknown as { _zod: { optout?: string } })._zod.optout;
 
 /** The schema under optional, nullable, catch, default and pipe wrappers (a pipe's output side). */
 function unwrap(schema: z.ZodType): z.ZodType {
+  if (listElement(schema)) return schema;
   const def = defOf(schema);
   if (['optional', 'nullable', 'catch', 'default', 'readonly'].includes(def.type)) {
     return unwrap(def['innerType'] as z.ZodType);
