@@ -8,6 +8,7 @@ export default defineProject({
     // These tests spawn the shipped bins and servers; a loaded 2-core machine can take seconds per spawn.
     testTimeout: 60_000,
     include: ['**/*.test.ts'],
-    exclude: ['**/node_modules/**'],
+    // The interop suite is a project of its own (tests/interop/vitest.config.ts).
+    exclude: ['**/node_modules/**', 'interop/**'],
   },
 });
