@@ -1,9 +1,30 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { constants, readFileSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import { parseSandboxArgs, type SandboxCommand, USAGE } from './cli-options.js';
 import { startSandbox } from './server.js';
 import { DEMO_ORG_ID, DEMO_USER } from './state.js';
+
+/**
+ * Writes `text` to `path` whole: into a new file of a fresh name beside it (created exclusively,
+ * never through a symlink, 0600), then renamed over `path` (which replaces a symlink there rather
+ * than following it). A script waiting for the file never reads half of it.
+ */
+async function writeFileAtomically(path: string, text: string): Promise<void> {
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW = 0 } = constants;
+  const file = await open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
+  try {
+    await file.writeFile(text);
+    await file.close();
+    await rename(temporary, path);
+  } catch (error) {
+    await file.close().catch(() => undefined);
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
 
 async function main(): Promise<void> {
   let command: SandboxCommand;
@@ -27,10 +48,8 @@ async function main(): Promise<void> {
   }
   const running = await startSandbox(command.options);
   if (command.urlFile !== undefined) {
-    // Written whole, then renamed: a script waiting for the file never reads half a URL.
     try {
-      await writeFile(`${command.urlFile}.tmp`, `${running.url}\n`);
-      await rename(`${command.urlFile}.tmp`, command.urlFile);
+      await writeFileAtomically(command.urlFile, `${running.url}\n`);
     } catch (error) {
       await running.close();
       throw new Error(`--url-file ${command.urlFile}: ${(error as NodeJS.ErrnoException).code ?? error}`);

@@ -10,21 +10,54 @@ const HOP_BY_HOP = new Set([
   'content-length',
 ]);
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/** A request body longer than the server reads; answered 413. */
+export class BodyTooLarge extends Error {
+  readonly limit: number;
+  constructor(limit: number) {
+    super(`Request body larger than ${limit} bytes`);
+    this.name = 'BodyTooLarge';
+    this.limit = limit;
+  }
 }
 
-/** A fetch `Request` for a node request; its URL is resolved against the sandbox's base URL. */
-export async function toFetchRequest(req: IncomingMessage, baseUrl: string): Promise<Request> {
+/**
+ * The body, read only while it stays within `limit` bytes: a larger Content-Length is refused
+ * unread, a longer chunked body as soon as it passes the limit (the rest is left unread).
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(new BodyTooLarge(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const onData = (chunk: Buffer): void => {
+      length += chunk.length;
+      if (length <= limit) return void chunks.push(chunk);
+      req.off('data', onData);
+      req.pause();
+      reject(new BodyTooLarge(limit));
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
+}
+
+/**
+ * A fetch `Request` for a node request; its URL is resolved against the sandbox's base URL.
+ * @throws {@link BodyTooLarge} for a body over `maxBodyBytes`.
+ */
+export async function toFetchRequest(
+  req: IncomingMessage,
+  baseUrl: string,
+  maxBodyBytes: number,
+): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   const method = req.method ?? 'GET';
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, maxBodyBytes);
   // The base URL's origin, not the Host header: clients may say `localhost` for 127.0.0.1.
   return new Request(new URL(req.url ?? '/', new URL(baseUrl).origin), {
     method,

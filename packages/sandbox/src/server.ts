@@ -1,9 +1,16 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
 import { htmlPage } from './faults/responses.js';
 import { invitationResponse } from './invitation-pages.js';
-import { toFetchRequest, writeFetchResponse } from './node-bridge.js';
+import { BodyTooLarge, toFetchRequest, writeFetchResponse } from './node-bridge.js';
+import { DEFAULT_MAX_BODY_BYTES, pathDecodes, type RequestGuard, requestGuard } from './request-guard.js';
 import { counted, type Resolver } from './resolver.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 
@@ -11,8 +18,17 @@ import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 export interface StartSandboxOptions extends SandboxOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
   port?: number;
-  /** Interface to listen on; default `127.0.0.1`. */
+  /**
+   * Interface to listen on; default `127.0.0.1`. On loopback the server answers only requests whose
+   * Host header is `localhost`, `127.0.0.1` or `[::1]` with its port, or the host of `baseUrl`
+   * (403 otherwise: a page on another name that resolves to 127.0.0.1 cannot reach it).
+   */
   host?: string;
+  /**
+   * Most bytes of a request body the server reads; a longer body is answered 413 and not read.
+   * Default 1 MiB (1 048 576).
+   */
+  maxBodyBytes?: number;
 }
 
 /** A sandbox served over HTTP. */
@@ -28,12 +44,7 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-const CORS: Readonly<Record<string, string>> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Retry-After',
-};
 const PREFLIGHT: Readonly<Record<string, string>> = {
-  ...CORS,
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type',
   'Access-Control-Max-Age': '600',
@@ -43,17 +54,72 @@ const PREFLIGHT: Readonly<Record<string, string>> = {
 const notFoundPage: Resolver = async ({ request }) =>
   htmlPage(404, request.method, new URL(request.url).pathname);
 
-async function serve(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** A gateway-style JSON error, sent before any handler ran; the connection is closed after it. */
+function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string>): void {
+  const body = JSON.stringify({ statusCode: status, message, error: STATUS_CODES[status] });
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', Connection: 'close' }).end(body);
+}
+
+/** CORS for loopback origins and the public URL's, never `*`. */
+function corsHeaders(guard: RequestGuard, req: IncomingMessage): Record<string, string> {
+  const origin = guard.corsOrigin(req.headers.origin);
+  return origin === undefined
+    ? { Vary: 'Origin' }
+    : {
+        Vary: 'Origin',
+        'Access-Control-Allow-Origin': origin,
+        'Access-Control-Expose-Headers': 'Retry-After',
+      };
+}
+
+/**
+ * After a 413, what the client still sends is read and dropped (so it sees the answer) up to the
+ * limit again; then the connection is cut.
+ */
+function discardRest(req: IncomingMessage, limit: number): void {
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > limit) req.socket.destroy();
+  });
+  req.resume();
+}
+
+async function serve(
+  sandbox: Sandbox,
+  guard: RequestGuard,
+  maxBodyBytes: number,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const cors = corsHeaders(guard, req);
+  if (!guard.hostAllowed(req.headers.host)) {
+    return refuse(
+      res,
+      403,
+      'Host header not allowed: this sandbox answers localhost and its public URL',
+      cors,
+    );
+  }
   if (req.method === 'OPTIONS') {
-    res.writeHead(204, PREFLIGHT).end();
+    res.writeHead(204, 'Access-Control-Allow-Origin' in cors ? { ...cors, ...PREFLIGHT } : cors).end();
     return;
   }
-  const request = await toFetchRequest(req, sandbox.baseUrl);
-  const response =
-    invitationResponse(sandbox, request) ??
-    (await getResponse(sandbox.handlers, request)) ??
-    (await counted(sandbox, notFoundPage)({ request, params: {} }));
-  await writeFetchResponse(res, response, CORS);
+  let request: Request;
+  try {
+    request = await toFetchRequest(req, sandbox.baseUrl, maxBodyBytes);
+  } catch (error) {
+    if (!(error instanceof BodyTooLarge)) throw error;
+    res.once('finish', () => discardRest(req, maxBodyBytes));
+    return refuse(res, 413, error.message, cors);
+  }
+  const notFound = counted(sandbox, notFoundPage);
+  const response = pathDecodes(req.url ?? '/')
+    ? (invitationResponse(sandbox, request) ??
+      (await getResponse(sandbox.handlers, request)) ??
+      (await notFound({ request, params: {} })))
+    : await notFound({ request, params: {} });
+  await writeFetchResponse(res, response, cors);
 }
 
 /** The host part of a URL that reaches the server from this machine (loopback for 0.0.0.0 and ::). */
@@ -74,9 +140,10 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 }
 
 /**
- * Serves a new sandbox over HTTP on loopback, with CORS open so a browser page can call it.
+ * Serves a new sandbox over HTTP on loopback, with CORS for pages on loopback origins (and the
+ * origin of `baseUrl`), so a browser page on a dev server can call it.
  * Records link to the server's URL unless `baseUrl` is given.
- * @throws {@link Error} when the port is taken.
+ * @throws {@link Error} when the port is taken or `maxBodyBytes` is not a non-negative integer.
  * @example
  * const { url, sandbox, close } = await startSandbox();
  * const agent = new AgentClient({ baseUrl: url });
@@ -84,19 +151,22 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
  * await close();
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  const { port = 0, host = '127.0.0.1', ...sandboxOptions } = options;
-  let sandbox: Sandbox | undefined;
+  const { port = 0, host = '127.0.0.1', maxBodyBytes = DEFAULT_MAX_BODY_BYTES, ...sandboxOptions } = options;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) {
+    throw new Error('maxBodyBytes must be a non-negative integer');
+  }
+  let ready: { sandbox: Sandbox; guard: RequestGuard } | undefined;
   const server = createServer((req, res) => {
-    if (!sandbox) return void res.writeHead(503).end();
-    serve(sandbox, req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', ...CORS });
+    if (!ready) return void res.writeHead(503).end();
+    serve(ready.sandbox, ready.guard, maxBodyBytes, req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ message: 'Internal Server Error' }));
     });
   });
   const address = await listen(server, port, host);
   const url = `http://${reachableHost(address)}:${address.port}`;
-  sandbox = createSandbox({ ...sandboxOptions, baseUrl: sandboxOptions.baseUrl ?? url });
-  const running = sandbox;
+  const running = createSandbox({ ...sandboxOptions, baseUrl: sandboxOptions.baseUrl ?? url });
+  ready = { sandbox: running, guard: requestGuard(address, running.baseUrl) };
   return {
     url,
     sandbox: running,

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,13 @@ import { DEMO_ORG_ID } from '../src/index.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'agent-sandbox-'));
+  dirs.push(dir);
+  return dir;
+}
 
 /** Runs `src/bin.ts` through tsx, the SDK from its sources too, so no build is needed. */
 function runBin(args: string[]): ChildProcess {
@@ -31,9 +39,41 @@ async function readLines(child: ChildProcess, count: number): Promise<string[]> 
   return text.split('\n').slice(0, count);
 }
 
-afterAll(() => {
+afterAll(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
+
+/** The most memory a process has held (VmHWM, Linux), in MB. */
+async function peakRssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1]) / 1024;
+}
+
+/** Streams `total` bytes as a POST body; resolves with the status, or the error that ended it. */
+function postHuge(url: string, total: number): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = httpRequest(`${url}/auth/signin`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(total) },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    const chunk = Buffer.alloc(1024 * 1024, 'x');
+    let sent = 0;
+    const pump = (): void => {
+      while (sent < total && !req.destroyed) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      if (!req.destroyed) req.end();
+    };
+    pump();
+  });
+}
 
 // Each test starts tsx, which takes seconds on a loaded machine.
 describe.concurrent('agent-sandbox', { timeout: 60_000 }, () => {
@@ -86,7 +126,7 @@ describe.concurrent('agent-sandbox', { timeout: 60_000 }, () => {
   });
 
   it('on 0.0.0.0 prints a URL a client can reach, and writes it to --url-file once listening', async () => {
-    const file = join(await mkdtemp(join(tmpdir(), 'agent-sandbox-')), 'sandbox.url');
+    const file = join(await tempDir(), 'sandbox.url');
     const child = runBin(['--host', '0.0.0.0', '--port', '0', '--url-file', file]);
     const [first] = await readLines(child, 1);
     const url = /^Sandbox listening on (\S+)$/.exec(first ?? '')?.[1] as string;
@@ -95,4 +135,47 @@ describe.concurrent('agent-sandbox', { timeout: 60_000 }, () => {
     expect((await fetch(`${url}/credentials`)).status).toBe(401);
     child.kill('SIGTERM');
   });
+
+  it('--url-file never writes through a planted symlink, at the file or at its temporary name', async () => {
+    const dir = await tempDir();
+    const victim = join(dir, 'victim.txt');
+    await writeFile(victim, 'precious\n');
+    const file = join(dir, 'sandbox.url');
+    await symlink(victim, `${file}.tmp`);
+    const child = runBin(['--port', '0', '--url-file', file]);
+    const [first] = await readLines(child, 1);
+    const url = /^Sandbox listening on (\S+)$/.exec(first ?? '')?.[1] as string;
+    expect(await readFile(file, 'utf8')).toBe(`${url}\n`);
+    expect(await readFile(victim, 'utf8')).toBe('precious\n');
+    expect(await readlink(`${file}.tmp`)).toBe(victim);
+    expect((await lstat(file)).mode & 0o777).toBe(0o600);
+    child.kill('SIGTERM');
+
+    // A symlink at the file itself is replaced, not followed.
+    await rm(`${file}.tmp`);
+    await rm(file);
+    await symlink(victim, file);
+    const second = runBin(['--port', '0', '--url-file', file]);
+    await readLines(second, 1);
+    expect((await lstat(file)).isSymbolicLink()).toBe(false);
+    expect(await readFile(victim, 'utf8')).toBe('precious\n');
+    second.kill('SIGTERM');
+  });
+
+  it.skipIf(process.platform !== 'linux')(
+    'an 800 MB POST is refused with 413 without the sandbox holding it',
+    async () => {
+      const child = runBin(['--port', '0']);
+      const [first] = await readLines(child, 1);
+      const url = /^Sandbox listening on (\S+)$/.exec(first ?? '')?.[1] as string;
+      const before = await peakRssMb(child.pid as number);
+      const outcome = await postHuge(url, 800 * 1024 * 1024);
+      // The 413 is sent before the body; a client still writing may see the connection close instead.
+      expect([413, 'ECONNRESET', 'EPIPE']).toContain(outcome);
+      expect((await fetch(`${url}/credentials`)).status).toBe(401);
+      const peak = await peakRssMb(child.pid as number);
+      expect(peak - before, `peak RSS ${peak} MB, ${before} MB before`).toBeLessThan(100);
+      child.kill('SIGTERM');
+    },
+  );
 });

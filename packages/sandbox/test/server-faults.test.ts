@@ -13,6 +13,7 @@ function writeDid(): Promise<Response> {
   return call(server(), '/dids/write', {
     token: ctx.running.sandbox.issueToken(),
     body: { method: 'key', keyType: 'ed25519' },
+    origin: 'http://localhost:5173',
   });
 }
 
@@ -25,7 +26,7 @@ describe('faults on a real socket', () => {
     inject({ kind: 'status', status: 502 });
     const response = await writeDid();
     expect(response.status).toBe(502);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(await response.json()).toEqual({ statusCode: 502, message: 'Bad Gateway', error: 'Bad Gateway' });
     expect(ctx.running.sandbox.state.dids.size).toBe(0);
   });

@@ -20,7 +20,7 @@ describe('the loopback server', () => {
     });
   });
 
-  it('answers a CORS preflight with 204 and the allowed headers', async () => {
+  it('answers a CORS preflight from a loopback origin with 204, that origin and the allowed headers', async () => {
     const response = await fetch(`${ctx.running.url}/orgs/${DEMO_ORG_ID}/proofs`, {
       method: 'OPTIONS',
       headers: {
@@ -30,7 +30,7 @@ describe('the loopback server', () => {
       },
     });
     expect(response.status).toBe(204);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(response.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
     expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
   });

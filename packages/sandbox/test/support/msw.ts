@@ -35,9 +35,10 @@ export async function signedInClient(sandbox: { baseUrl: string }): Promise<Agen
 export function call(
   sandbox: { baseUrl: string },
   path: string,
-  init: { method?: string; token?: string; authorization?: string; body?: unknown } = {},
+  init: { method?: string; token?: string; authorization?: string; body?: unknown; origin?: string } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (init.origin) headers['Origin'] = init.origin;
   if (init.token) headers['Authorization'] = `Bearer ${init.token}`;
   if (init.authorization) headers['Authorization'] = init.authorization;
   return fetch(`${sandbox.baseUrl}${path}`, {
