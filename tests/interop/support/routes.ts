@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { type Kms, TypedArrayEncoder } from '@credo-ts/core';
-import type { DidCommOutOfBandRecord } from '@credo-ts/didcomm';
+import { type DidCommOutOfBandRecord, DidCommOutOfBandRepository } from '@credo-ts/didcomm';
 import type Sodium from 'libsodium-wrappers';
 import type { CredoAgent } from './agent.js';
 import { type Call, type Route, ValidationFailure } from './controller.js';
@@ -124,13 +124,8 @@ export function routesOf(label: string): Route[] {
       path: '/oob/:id',
       didcomm: true,
       handle: async (agent, call) => {
-        const record = await agent.didcomm.oob.findById(call.params['id'] ?? '');
-        if (!record)
-          return {
-            status: 404,
-            body: { message: `OutOfBandRecord: record with id ${call.params['id']} not found.` },
-          };
-        return ok(json(record));
+        const repository = agent.dependencyManager.resolve(DidCommOutOfBandRepository);
+        return ok(json(await repository.getById(agent.context, call.params['id'] ?? '')));
       },
     },
     {

@@ -9,17 +9,24 @@ function terminalColumns(): number {
 /**
  * The text as a QR code in Unicode half blocks (two rows of modules per line, light modules drawn,
  * with a light border of two modules), at the highest error correction that fits `columns`; or
- * the columns the smallest code would need.
+ * the columns the smallest code would need (`needs: undefined` when no QR code holds the text,
+ * as for a real agent's invitation carrying a credential offer).
  */
 export async function halfBlockQr(
   text: string,
   columns: number,
-): Promise<{ qr: string } | { needs: number }> {
+): Promise<{ qr: string } | { needs: number | undefined }> {
   const { encode, renderUnicodeCompact } = await import('uqr');
-  let needs = 0;
+  let needs: number | undefined;
   for (const ecc of ['M', 'L'] as const) {
     const options = { ecc, border: 2 };
-    needs = encode(text, options).size;
+    try {
+      needs = encode(text, options).size;
+    } catch (error) {
+      // uqr's RangeError "Data too long": more than the largest QR code (version 40) holds.
+      if (error instanceof RangeError) continue;
+      throw error;
+    }
     if (needs <= columns) return { qr: renderUnicodeCompact(text, options) };
   }
   return { needs };
@@ -39,9 +46,13 @@ export async function printQr(ctx: CliContext, text: string | undefined): Promis
   const result = await halfBlockQr(text, columns);
   if ('qr' in result) ctx.io.out(`\n${result.qr}\n`);
   else {
+    const room =
+      result.needs === undefined
+        ? `(${Buffer.byteLength(text)} bytes: more than any QR code holds)`
+        : `in ${columns} columns (it needs ${result.needs})`;
     printWarning(
       ctx,
-      `--qr: the invitation is too long for a QR code in ${columns} columns (it needs ${result.needs}); ` +
+      `--qr: the invitation is too long for a QR code ${room}; ` +
         'a short URL fits: agent-cli offers create --shorten-url --qr',
     );
   }
