@@ -109,9 +109,14 @@ describe('the tarballs', () => {
   for (const pkg of PUBLISHED) {
     it(`${pkg.name} carries README.md, LICENSE, package.json and its build, nothing else`, async () => {
       const files = await tarballFiles(pkg.name);
-      expect(files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json']));
+      // The CLI inlines its dependencies, so it ships their notices too.
+      const notices = pkg.name === '@credential-agent/cli' ? ['THIRD_PARTY_NOTICES'] : [];
+      expect(files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json', ...notices]));
       expect(
-        files.filter((file) => !/^(README\.md|LICENSE|package\.json|dist\/.+|bin\/.+)$/.test(file)),
+        files.filter(
+          (file) =>
+            !notices.includes(file) && !/^(README\.md|LICENSE|package\.json|dist\/.+|bin\/.+)$/.test(file),
+        ),
       ).toEqual([]);
       const manifest = JSON.parse(await readFile(join(pkg.dir, 'package.json'), 'utf8')) as Manifest;
       for (const target of Object.values(manifest.bin ?? {}))
@@ -132,6 +137,59 @@ describe('the tarballs', () => {
       expect(stdout).not.toContain(SOURCE_CONDITION);
     });
   }
+});
+
+/** A file of a package's tarball, as text. */
+async function tarballText(name: string, file: string): Promise<string> {
+  const { stdout } = await run('tar', ['-xzOf', tarballs.get(name) as string, `package/${file}`]);
+  return stdout;
+}
+
+describe("the CLI tarball's THIRD_PARTY_NOTICES", () => {
+  it('names every package the shipped program inlines, with its version and licence text', async () => {
+    const cli = '@credential-agent/cli';
+    const programs = (await tarballFiles(cli)).filter((file) => /^dist\/.+\.c?js$/.test(file));
+    // esbuild marks each inlined module with its path; under pnpm that path names the package and
+    // its version: `// ../../node_modules/.pnpm/@scope+name@1.2.3_peer/node_modules/@scope/name/x.js`.
+    const inlined = new Set<string>();
+    for (const file of programs) {
+      const text = await tarballText(cli, file);
+      for (const [, store, name] of text.matchAll(
+        /^\/\/ \S*node_modules\/\.pnpm\/([^/\s]+)\/node_modules\/((?:@[^/\s]+\/)?[^/\s]+)\//gm,
+      )) {
+        const version = (store as string).slice((name as string).length + 1).split('_')[0];
+        inlined.add(`${name} ${version}`);
+      }
+    }
+    // commander, zod, chalk, ora, inquirer, csv-parse, ky and what they pull in: about 50.
+    expect(inlined.size).toBeGreaterThan(30);
+    expect([...inlined]).toEqual(
+      expect.arrayContaining(
+        ['commander', 'zod', 'ky'].map((n) => expect.stringMatching(new RegExp(`^${n} `))),
+      ),
+    );
+
+    const notices = await tarballText(cli, 'THIRD_PARTY_NOTICES');
+    const sections = new Map(
+      notices
+        .split(/^-{80}$/m)
+        .slice(1)
+        .map((section) => {
+          const [heading = '', ...body] = section.trim().split('\n');
+          return [heading.replace(/ \(.*\)$/, ''), { heading, body: body.join('\n') }] as const;
+        }),
+    );
+    const missing = [...inlined].filter((pkg) => !sections.has(pkg));
+    expect(missing).toEqual([]);
+    for (const pkg of inlined) {
+      const section = sections.get(pkg);
+      // The heading names the licence; the body carries the licence text with its notice.
+      expect(section?.heading, pkg).toMatch(/ \((MIT|ISC|BSD-[23]-Clause|Apache-2\.0|BlueOak-1\.0\.0)\)$/);
+      expect(section?.body, pkg).toMatch(/copyright|permission/i);
+    }
+    // Nothing of the workspace's own is listed as third-party.
+    expect(notices).not.toMatch(/^@credential-agent\//m);
+  });
 });
 
 describe('package lint', { timeout: 60_000 }, () => {

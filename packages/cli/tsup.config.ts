@@ -1,7 +1,9 @@
+import { readFile, rm } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 import { SOURCE_CONDITION } from '../../scripts/source-condition.mjs';
 import { writeLauncher } from './build/launcher.js';
-import { VERSION_DEFINE } from './build/version.js';
+import { writeNotices } from './build/notices.js';
+import { PACKAGE_VERSION, VERSION_DEFINE } from './build/version.js';
 
 const REQUIRE_SHIM =
   "import { createRequire as __cliCreateRequire } from 'node:module';\nconst require = __cliCreateRequire(import.meta.url);\n";
@@ -9,7 +11,9 @@ const REQUIRE_SHIM =
 // One bundled program: the SDK (from source, so unused parts are dropped) and every dependency are
 // inlined. Code splitting keeps lazily imported modules (SDK, prompts, ora, conf) in their own
 // chunks, so `--help` through the program never loads them. The package's bin is the launcher in
-// front of it (src/launcher.ts, built by writeLauncher once the program is built).
+// front of it (src/launcher.ts, built by writeLauncher once the program is built). What esbuild
+// inlined, read from its metafile, gives THIRD_PARTY_NOTICES (build/notices.ts), shipped in the
+// tarball; the metafile itself is not shipped.
 export default defineConfig({
   entry: { bin: 'src/bin.ts' },
   format: ['esm'],
@@ -25,8 +29,18 @@ export default defineConfig({
   // gives every chunk one.
   banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` },
   define: VERSION_DEFINE,
+  metafile: true,
   async onSuccess() {
-    await writeLauncher(new URL('./dist/', import.meta.url));
+    const dist = new URL('./dist/', import.meta.url);
+    const metafile = new URL('metafile-esm.json', dist);
+    const program = JSON.parse(await readFile(metafile, 'utf8')) as { inputs: Record<string, unknown> };
+    await rm(metafile);
+    const launcher = await writeLauncher(dist);
+    const product = `@credential-agent/cli ${PACKAGE_VERSION}`;
+    await writeNotices(new URL('./', import.meta.url), product, [
+      ...Object.keys(program.inputs),
+      ...launcher,
+    ]);
   },
   esbuildOptions(options) {
     // The SDK resolves to its sources through the workspace's source condition; `module` is

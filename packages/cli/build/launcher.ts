@@ -56,12 +56,13 @@ export function collectIndex(bin: string): FastIndex {
 
 /**
  * Writes `dist/agent-cli.cjs`, the package's bin, next to the built `dist/bin.js`: src/launcher.ts
- * bundled as CommonJS with the index of the built program's help inlined.
+ * bundled as CommonJS with the index of the built program's help inlined. Resolves with the files
+ * esbuild bundled into it.
  */
-export async function writeLauncher(dist: URL): Promise<void> {
+export async function writeLauncher(dist: URL): Promise<string[]> {
   const index = collectIndex(fileURLToPath(new URL('bin.js', dist)));
   const outfile = fileURLToPath(new URL('agent-cli.cjs', dist));
-  await build({
+  const result = await build({
     entryPoints: [fileURLToPath(new URL('../src/launcher.ts', import.meta.url))],
     outfile,
     bundle: true,
@@ -74,6 +75,8 @@ export async function writeLauncher(dist: URL): Promise<void> {
       js: '#!/usr/bin/env node\n// Generated from src/launcher.ts by build/launcher.ts: do not edit.',
     },
     logLevel: 'warning',
+    metafile: true,
   });
   await chmod(outfile, 0o755);
+  return Object.keys(result.metafile.inputs);
 }
