@@ -22,10 +22,10 @@ describe('the SDK in a bundle', () => {
     expect(fromPackage(inputs, 'zod').length).toBeGreaterThan(0);
   });
 
-  it("the SDK's own code stays within 17 KB minified and gzipped (ky and zod external)", async () => {
+  it("the SDK's own code stays within 18 KB minified and gzipped (ky and zod external)", async () => {
     const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
     expect(fromPackage(inputs, 'zod')).toEqual([]);
-    expect(gzipBytes).toBeLessThanOrEqual(17 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(18 * 1024);
   });
 
   it('a browser bundle of the client needs no Node.js built-in module', async () => {

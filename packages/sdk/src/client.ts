@@ -71,7 +71,9 @@ export interface AgentClientOptions {
   hooks?: TransportHooks | undefined;
   /**
    * Encrypts the sign-in password before it is sent, as real platform gateways require: `{ key }`
-   * with the platform's crypto key (its web app's public setting), or your own function.
+   * with the platform's crypto key (its web app's public setting), or your own function, which
+   * must return a non-empty string: one that throws or returns anything else fails the sign-in with
+   * a {@link PasswordEncryptionError}, before anything is sent.
    */
   passwordEncryption?: PasswordEncryption | undefined;
 }

@@ -20,6 +20,7 @@ export {
   isAgentError,
   isApiError,
   NotFoundError,
+  PasswordEncryptionError,
   PermissionDeniedError,
   RateLimitError,
   RegistrationError,

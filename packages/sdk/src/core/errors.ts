@@ -176,6 +176,17 @@ export class RequestValidationError extends AgentError {
 }
 
 /**
+ * The client's `passwordEncryption` function threw, or returned something other than a non-empty
+ * string; nothing was sent. `cause` is what it threw, as a new error of the same name whose message
+ * has the password scrubbed.
+ */
+export class PasswordEncryptionError extends AgentError {
+  override name = 'PasswordEncryptionError';
+  /** The client option at fault. */
+  readonly option = 'passwordEncryption';
+}
+
+/**
  * A 2xx answer that breaks what the spec promises. `body` is the body as it came, with the secrets
  * the client holds scrubbed (as in every error).
  */

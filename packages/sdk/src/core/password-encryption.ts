@@ -1,5 +1,6 @@
-import { RequestValidationError } from './errors.js';
+import { PasswordEncryptionError, RequestValidationError } from './errors.js';
 import { md5 } from './md5.js';
+import { scrub } from './redact.js';
 
 /**
  * How the client encrypts the sign-in password before sending it: `{ key }` for the platform's
@@ -95,9 +96,32 @@ export async function decryptPassword(encrypted: string, key: string): Promise<s
   throw refused;
 }
 
-/** Checks a {@link PasswordEncryption} option and returns the function that applies it. */
+/** A caller's encryption function, checked: a non-empty string out, an {@link AgentError} thrown. */
+function checkedEncrypter(encrypt: (password: string) => unknown): (password: string) => Promise<string> {
+  return async (password) => {
+    let value: unknown;
+    try {
+      value = await encrypt(password);
+    } catch (error) {
+      // Its message may quote the password: the cause is a copy with it scrubbed.
+      const cause = new Error(scrub(error instanceof Error ? error.message : String(error), [password]));
+      cause.name = error instanceof Error ? error.name : cause.name;
+      throw new PasswordEncryptionError(`passwordEncryption failed: ${cause.message}`, { cause });
+    }
+    if (typeof value === 'string' && value) return value;
+    throw new PasswordEncryptionError(
+      `passwordEncryption must return a non-empty string, not ${value === '' ? "''" : value === null ? 'null' : typeof value}`,
+    );
+  };
+}
+
+/**
+ * Checks a {@link PasswordEncryption} option and returns the function that applies it.
+ * The function throws a {@link PasswordEncryptionError} when a caller's function fails or returns
+ * anything but a non-empty string.
+ */
 export function passwordEncrypter(option: PasswordEncryption): (password: string) => Promise<string> {
-  if (typeof option === 'function') return async (password) => option(password);
+  if (typeof option === 'function') return checkedEncrypter(option);
   if (typeof option?.key !== 'string' || option.key === '') {
     throw invalid('passwordEncryption.key', 'must be a non-empty string', 'client options');
   }

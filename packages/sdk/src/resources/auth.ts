@@ -29,6 +29,7 @@ export class Auth extends Resource {
    * With the client's `passwordEncryption`, the password is encrypted before it is sent.
    * @throws {@link RequestValidationError} for a malformed e-mail or empty password (nothing is sent).
    * @throws {@link AuthenticationError} for wrong credentials; {@link NotFoundError} for an unknown user.
+   * @throws {@link PasswordEncryptionError} when a `passwordEncryption` function throws or returns no string (nothing is sent).
    * @example
    * await agent.auth.signIn({ email: 'issuer@example.com', password: process.env.AGENT_PASSWORD! });
    */

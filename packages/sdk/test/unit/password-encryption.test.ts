@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { md5 } from '../../src/core/md5.js';
 import {
   AgentClient,
+  AgentError,
   decryptPassword,
   encryptPassword,
+  PasswordEncryptionError,
   type RequestEvent,
   RequestValidationError,
 } from '../../src/index.js';
@@ -120,5 +122,41 @@ describe('AgentClient passwordEncryption', () => {
     const make = () => new AgentClient({ baseUrl: 'http://agent.test', passwordEncryption: { key: '' } });
     expect(make).toThrow(RequestValidationError);
     expect(make).toThrow(/passwordEncryption\.key/);
+  });
+
+  it.each([
+    ['number', 42],
+    ['undefined', undefined],
+    ['object', {}],
+    ["''", ''],
+    ['null', null],
+  ])('refuses a function that returns %s, naming the option, and sends nothing', async (what, value) => {
+    const { fetch, requests } = fakeFetch(json(signInResult()));
+    const passwordEncryption = (() => value) as unknown as (password: string) => string;
+    const client = new AgentClient({ baseUrl: 'http://agent.test', fetch, passwordEncryption });
+    const error = await rejectionOf(() =>
+      client.auth.signIn({ email: 'issuer@example.com', password: 'demo-password' }),
+    );
+    expect(error).toBeInstanceOf(PasswordEncryptionError);
+    expect(AgentError.is(error)).toBe(true);
+    expect(error.message).toBe(`passwordEncryption must return a non-empty string, not ${what}`);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('wraps what the function throws in a PasswordEncryptionError whose message and cause hold no password', async () => {
+    const { fetch, requests } = fakeFetch(json(signInResult()));
+    const passwordEncryption = async (password: string): Promise<string> => {
+      throw new TypeError(`cannot encrypt ${password} with the HSM`);
+    };
+    const client = new AgentClient({ baseUrl: 'http://agent.test', fetch, passwordEncryption });
+    const error = await rejectionOf(() =>
+      client.auth.signIn({ email: 'issuer@example.com', password: 'demo-password' }),
+    );
+    expect(error).toBeInstanceOf(PasswordEncryptionError);
+    expect(error.message).toBe('passwordEncryption failed: cannot encrypt [REDACTED] with the HSM');
+    const cause = error.cause as Error;
+    expect([cause.name, cause.message]).toEqual(['TypeError', 'cannot encrypt [REDACTED] with the HSM']);
+    expect(`${cause.stack} ${JSON.stringify(error)}`).not.toContain('demo-password');
+    expect(requests).toHaveLength(0);
   });
 });
