@@ -46,7 +46,8 @@ export async function readBodyFile(ctx: CliContext, file: string | undefined): P
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    // A byte order mark (Windows editors write one) is not JSON but says nothing: skip it, as for a CSV.
+    parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new UsageError(`--file ${file}: not valid JSON (${(error as Error).message})`);
   }

@@ -102,7 +102,8 @@ export function profileName(globals: GlobalOptions, env: Env, current: string | 
 /** Resolves base URL, org and token by precedence. */
 export function resolveSettings(globals: GlobalOptions, env: Env, name: string, profile: Profile): Settings {
   checkNotEmpty(globals, env);
-  const baseUrl = pick(globals.baseUrl, env['AGENT_CLI_BASE_URL'], profile.baseUrl);
+  // A space pasted around a URL is not part of it (new URL() drops it too): never stored or sent.
+  const baseUrl = pick(globals.baseUrl?.trim(), env['AGENT_CLI_BASE_URL']?.trim(), profile.baseUrl);
   const org = pick(globals.org, env['AGENT_CLI_ORG'], profile.org);
   const names = { flag: '--base-url', env: 'AGENT_CLI_BASE_URL', profile: `base-url of profile "${name}"` };
   const baseUrlName = baseUrl.source === 'default' ? '--base-url' : names[baseUrl.source];

@@ -49,29 +49,58 @@ function publicUrl(value: string): string {
   return value;
 }
 
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  faults: { type: 'string' },
+  'token-ttl': { type: 'string' },
+  'email-limit': { type: 'string' },
+  'url-file': { type: 'string' },
+  'public-url': { type: 'string' },
+  version: { type: 'boolean', short: 'V' },
+  flavor: { type: 'string' },
+  'agent-key': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Edit distance of two short words (for "did you mean"). */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(
+        (row[j] ?? 0) + 1,
+        (next[j - 1] ?? 0) + 1,
+        (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    row = next;
+  }
+  return row[b.length] ?? 0;
+}
+
+/** parseArgs over {@link OPTIONS}; an unknown option is named with the closest known one. */
+function parseKnown(args: readonly string[]) {
+  try {
+    return parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: false });
+  } catch (error) {
+    const unknown = /^Unknown option '(--[^'=]+)/.exec((error as Error).message)?.[1];
+    if (unknown === undefined) throw error;
+    const [closest] = Object.keys(OPTIONS)
+      .map((name) => ({ name: `--${name}`, d: distance(unknown, `--${name}`) }))
+      .sort((a, b) => a.d - b.d);
+    const suggestion = closest && closest.d <= 3 ? ` (did you mean ${closest.name}?)` : '';
+    throw new Error(`unknown option ${unknown}${suggestion}`);
+  }
+}
+
 /**
  * Parses the arguments of `agent-sandbox` (without node and the script).
  * @throws {@link Error} for an unknown option or a bad value.
  */
 export function parseSandboxArgs(args: readonly string[]): SandboxCommand {
-  const { values } = parseArgs({
-    args: [...args],
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      faults: { type: 'string' },
-      'token-ttl': { type: 'string' },
-      'email-limit': { type: 'string' },
-      'url-file': { type: 'string' },
-      'public-url': { type: 'string' },
-      version: { type: 'boolean', short: 'V' },
-      flavor: { type: 'string' },
-      'agent-key': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: false,
-  });
+  const { values } = parseKnown(args);
   if (values.help) return { help: true };
   if (values.version) return { version: true };
   const port = integer('port', values.port);

@@ -80,5 +80,12 @@ export function parseEmailOptions(raw: RawInput, bulkFlags: ReadonlyMap<string, 
   for (const [name, flag] of bulkFlags) {
     if (raw.typed.has(name)) throw new UsageError(`${flag} needs --csv (it is a bulk flag)`);
   }
+  // One request carries every --email: above the cap the service refuses it, so nothing is sent.
+  if ((opts.email?.length ?? 0) > SERVICE_CAP) {
+    throw new UsageError(
+      `--email was given ${opts.email?.length} times, above the service's cap of ${SERVICE_CAP} holders per request: nothing was sent`,
+      'put the holders in a CSV file (one "email" column) and pass --csv holders.csv: it sends in batches and can resume',
+    );
+  }
   return opts;
 }

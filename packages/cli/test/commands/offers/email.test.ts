@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../support/fixtures.js';
 import { json, useSandbox } from '../../support/sandbox.js';
@@ -37,9 +39,22 @@ describe('agent-cli offers email', () => {
     expect(bench.sandbox.requestCount()).toBe(0);
   });
 
-  it('reports the server refusing more holders than one request may carry', async () => {
+  it('refuses more --email flags than one request may carry, before sending', async () => {
     const emails = Array.from({ length: 11 }, (_, i) => ['--email', `h${i}@example.com`]).flat();
     const result = await bench.run([...base, ...emails]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(
+      "error: --email was given 11 times, above the service's cap of 10 holders per request: nothing was sent",
+    );
+    expect(bench.sandbox.state.requests).toHaveLength(0);
+  });
+
+  it('reports the server refusing more holders than one request may carry (from --file)', async () => {
+    const file = join(bench.configDir(), 'eleven.json');
+    const credentialOffer = Array.from({ length: 11 }, (_, i) => ({ emailId: `h${i}@example.com` }));
+    const body = JSON.parse(readFileSync(fixture('email-offer.json'), 'utf8')) as object;
+    writeFileSync(file, JSON.stringify({ ...body, credentialOffer }));
+    const result = await bench.run(['offers', 'email', '--file', file]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('error: credentialOffer must contain no more than 10 elements (HTTP 400)\n');
     expect(bench.sandbox.totalDeliveries()).toBe(0);

@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_ORG_ID, DEMO_USER } from '@credential-agent/sandbox';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './support/bench.js';
+
+// Rough edges a new user found (issue 20, section 4), each through the shipped bin.
+const e2e = useE2E();
+const token = () => e2e.sandbox().sandbox.issueToken();
+const cred = ['--credential-type', 'indy', '--cred-def-id', 'cd-1', '--org', DEMO_ORG_ID];
+
+describe('rough edges of a first session', { timeout: 60_000 }, () => {
+  it('a --file JSON with a UTF-8 byte order mark is read like a CSV with one (item 6)', async () => {
+    const file = join(e2e.configDir(), 'bom.json');
+    const body = { credentialOffer: [{ emailId: 'holder@example.com' }], comment: 'with a BOM' };
+    writeFileSync(file, `\uFEFF${JSON.stringify(body)}`);
+    const result = await e2e.run(['offers', 'email', '--file', file, ...cred, '--json'], {
+      env: { AGENT_CLI_TOKEN: token() },
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  });
+
+  it('login --base-url "URL " stores the URL without the space (item 7)', async () => {
+    const url = e2e.sandbox().url;
+    const login = await e2e.run(
+      ['login', '--base-url', `${url} `, '--email', DEMO_USER.email, '--password-stdin'],
+      {
+        stdin: DEMO_USER.password,
+        env: { AGENT_CLI_BASE_URL: undefined },
+      },
+    );
+    expect(login.stderr).toMatch(/^✓ Signed in as /);
+    expect(login.code).toBe(0);
+    const stored = readFileSync(join(e2e.configDir(), 'config.json'), 'utf8');
+    expect(stored).toContain(JSON.stringify(url));
+    expect(stored).not.toContain(`${url} `);
+  });
+
+  it('more --email flags than one request may carry are refused before anything is sent, pointing at --csv (item 14)', async () => {
+    const before = e2e.sandbox().sandbox.state.requests.length;
+    const emails = Array.from({ length: 11 }, (_, i) => ['--email', `h${i}@example.com`]).flat();
+    const result = await e2e.run(['offers', 'email', ...emails, ...cred], {
+      env: { AGENT_CLI_TOKEN: token() },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^error: --email was given 11 times, above the service's cap of 10 holders per request: nothing was sent\nhint: .*--csv/,
+    );
+    expect(e2e.sandbox().sandbox.state.requests.length).toBe(before);
+  });
+});
+
+describe('agent-sandbox', () => {
+  it('names the closest option for a misspelt one: --flavour → --flavor (item 16)', () => {
+    const bin = fileURLToPath(new URL('../../../sandbox/bin/agent-sandbox.js', import.meta.url));
+    const result = spawnSync(process.execPath, [bin, '--flavour', 'platform'], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(
+      'agent-sandbox: unknown option --flavour (did you mean --flavor?)',
+    );
+  });
+});
