@@ -19,6 +19,8 @@ export interface ClientInit {
   writeErr: (line: string) => void;
   /** Signing in: a token of another base URL is replaced, not refused. */
   signingIn?: boolean;
+  /** `AGENT_CLI_EMAIL` and `AGENT_CLI_PASSWORD`: the client signs in again when its token expires. */
+  credentials?: { email: string; password: string } | undefined;
 }
 
 /**
@@ -73,6 +75,7 @@ export async function createClient(init: ClientInit): Promise<AgentClient> {
     ...agentOption(init),
     ...(settings.passwordKey ? { passwordEncryption: { key: settings.passwordKey } } : {}),
     tokenStore,
+    ...(init.credentials ? { credentials: init.credentials } : {}),
     fetch: nodeFetch,
     ...(settings.org ? { orgId: settings.org } : {}),
     ...(settings.timeout ? { timeout: settings.timeout } : {}),

@@ -179,11 +179,19 @@ class Context implements CliContext {
       settings: profileToken ? { ...settings, envToken: undefined } : settings,
       config,
       signingIn: profileToken,
+      credentials: profileToken ? undefined : envCredentials(this.env),
       verbose,
       secrets: this.secrets,
       writeErr: (line) => this.io.err(line),
     });
   }
+}
+
+/** `AGENT_CLI_EMAIL` and `AGENT_CLI_PASSWORD` when both are set: the client may sign in with them. */
+export function envCredentials(env: Env): { email: string; password: string } | undefined {
+  const email = env['AGENT_CLI_EMAIL']?.trim();
+  const password = env['AGENT_CLI_PASSWORD'];
+  return email && password ? { email, password } : undefined;
 }
 
 /**

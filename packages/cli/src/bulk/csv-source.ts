@@ -1,6 +1,9 @@
-import { createReadStream } from 'node:fs';
+import { constants } from 'node:fs';
+import { type FileHandle, open, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { UsageError } from '../errors.js';
+import { fileKind } from './paths.js';
 
 /** One data record of the CSV: its line number (the header is line 1), position and fields. */
 export interface CsvRecord {
@@ -11,57 +14,145 @@ export interface CsvRecord {
   fields: string[];
 }
 
-/** An opened CSV: its header and a one-shot stream of its data records. */
+/** One pass over the CSV: its header and a one-shot stream of its data records. */
 export interface CsvFile {
   header: string[];
-  records: AsyncIterable<CsvRecord>;
+  records: AsyncIterator<CsvRecord>;
   /** Stops reading (when the run ends early). */
   close(): void;
 }
 
-/** How every reader of the CSV parses it (the engine's rows and the scan must agree on records). */
-export const CSV_OPTIONS = {
-  bom: true,
-  relax_column_count: true,
-  skip_empty_lines: true,
-  info: true,
-} as const;
+/** The CSV of a run: a regular file opened once, read from its first byte by each pass. */
+export interface CsvInput {
+  path: string;
+  delimiter: string;
+  file: FileHandle;
+}
 
 interface Parsed {
   record: string[];
   info: { lines: number };
 }
 
+/** Separators a CSV exported by a spreadsheet may use instead of commas. */
+const OTHER_SEPARATORS: Record<string, string> = { ';': 'semicolons', '\t': 'tabs', '|': 'vertical bars' };
+
+const shown = (separator: string) => (separator === '\t' ? '\\t' : separator);
+
 /**
- * Streams a CSV file with a header row: quoted fields, a UTF-8 BOM and CRLF line ends are handled;
- * empty lines are skipped; rows with fewer or more fields than the header are kept (the row
- * checks report them).
- * @throws {@link UsageError} when the file cannot be read or has no header row.
+ * Opens the CSV of a run: a regular file (a pipe, FIFO, device or stdin would be consumed by the
+ * first pass, or split between two readers), opened without blocking and checked again once open.
+ * @throws {@link UsageError} naming `--csv` and what the path is.
  */
-export async function openCsv(path: string): Promise<CsvFile> {
-  const input = createReadStream(path);
-  const parser = input.pipe(parse(CSV_OPTIONS));
-  input.on('error', (error) => parser.destroy(error));
-  const iterator: AsyncIterator<Parsed> = parser[Symbol.asyncIterator]();
-  const first = await iterator.next().catch((error: unknown) => {
-    throw new UsageError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+export async function openCsvInput(path: string, delimiter = ','): Promise<CsvInput> {
+  const refuse = (kind: string) =>
+    new UsageError(
+      `--csv ${path} is ${kind}, not a regular file (a pipe or device can be read only once): save the rows to a file and pass its path (a run reads it from the start and is resumed from it)`,
+    );
+  const found = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`cannot read --csv ${path}: ${error.code ?? error.message}`);
   });
-  if (first.done) throw new UsageError(`${path} is empty: it needs a header row`);
-  const header = first.value.record.map((h) => h.trim());
-  return {
-    header,
-    records: records(iterator),
-    close: () => {
-      parser.destroy();
-      input.destroy();
+  if (!found.isFile()) throw refuse(fileKind(found));
+  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch(
+    (error: NodeJS.ErrnoException) => {
+      throw new UsageError(`cannot read --csv ${path}: ${error.code ?? error.message}`);
     },
-  };
+  );
+  const opened = await file.stat();
+  if (!opened.isFile()) {
+    await file.close();
+    throw refuse(fileKind(opened));
+  }
+  return { path, delimiter, file };
 }
 
-async function* records(iterator: AsyncIterator<Parsed>): AsyncGenerator<CsvRecord> {
+/** A record's fields hold U+FFFD where its bytes were not UTF-8 (the parser decodes them so). */
+function checkUtf8(input: CsvInput, fields: string[], line: number): void {
+  if (fields.some((f) => f.includes('\uFFFD'))) {
+    throw new UsageError(
+      `--csv ${input.path} line ${line} is not UTF-8 (an invalid byte, or the replacement character U+FFFD): save the file as UTF-8`,
+    );
+  }
+}
+
+/**
+ * Reads the CSV from its first byte: quoted fields, a UTF-8 BOM and CRLF line ends are handled;
+ * empty lines are skipped; rows with fewer or more fields than the header are kept (the row
+ * checks report them). Bytes that are not UTF-8 stop the pass with their line.
+ * @throws {@link UsageError} when the file cannot be read, has no header row, or is separated by
+ * something other than the delimiter.
+ */
+export async function readCsv(input: CsvInput): Promise<CsvFile> {
+  const stream = Readable.from(bytes(input.file), { objectMode: false });
+  const parser = stream.pipe(
+    parse({
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      delimiter: input.delimiter,
+    }),
+  );
+  stream.on('error', (error) => parser.destroy(error));
+  const iterator: AsyncIterator<Parsed> = parser[Symbol.asyncIterator]();
+  const close = () => {
+    parser.destroy();
+    stream.destroy();
+  };
+  const first = await iterator.next().catch((error: unknown) => {
+    close();
+    throw new UsageError(
+      `cannot read --csv ${input.path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
+  if (first.done) {
+    close();
+    throw new UsageError(`--csv ${input.path} is empty: it needs a header row`);
+  }
+  checkUtf8(input, first.value.record, first.value.info.lines);
+  const header = first.value.record.map((h) => h.trim());
+  const other = Object.keys(OTHER_SEPARATORS).find(
+    (s) => s !== input.delimiter && header.length === 1 && header[0]?.includes(s),
+  );
+  if (other !== undefined) {
+    close();
+    throw new UsageError(
+      `--csv ${input.path} is separated by ${OTHER_SEPARATORS[other]} ("${shown(other)}"), not by "${shown(input.delimiter)}": pass --delimiter "${shown(other)}"`,
+    );
+  }
+  return { header, records: records(input, iterator), close };
+}
+
+/** The file's bytes from the first, by positional reads: the same open file serves every pass. */
+async function* bytes(file: FileHandle): AsyncGenerator<Buffer> {
+  for (let position = 0; ; ) {
+    const { bytesRead, buffer } = await file.read(Buffer.allocUnsafe(65_536), 0, 65_536, position);
+    if (bytesRead === 0) return;
+    position += bytesRead;
+    yield buffer.subarray(0, bytesRead);
+  }
+}
+
+async function* records(input: CsvInput, iterator: AsyncIterator<Parsed>): AsyncGenerator<CsvRecord> {
   for (let index = 0; ; index++) {
-    const next = await iterator.next();
+    const next = await iterator.next().catch((error: unknown) => {
+      throw new UsageError(
+        `cannot read --csv ${input.path}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
     if (next.done) return;
+    checkUtf8(input, next.value.record, next.value.info.lines);
     yield { line: next.value.info.lines, index, fields: next.value.record };
   }
+}
+
+/** The `--delimiter` value: one character; `\t` (typed as such) is a tab. */
+export function parseDelimiter(text: string): string {
+  const value = text === '\\t' || text === 'tab' ? '\t' : text;
+  if ([...value].length !== 1 || value === '"' || value === '\n' || value === '\r') {
+    throw new UsageError(
+      `--delimiter must be one character other than a quote or a line end (e.g. ";" or "\\t"), got "${text}"`,
+    );
+  }
+  return value;
 }

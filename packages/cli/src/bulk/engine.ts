@@ -1,8 +1,10 @@
 import type { Offers } from '@credential-agent/sdk';
-import { openCsv } from './csv-source.js';
-import { recordsInShard, scanCsv } from './fingerprint.js';
+import { CliFailure } from '../errors.js';
+import { openCsvInput, readCsv } from './csv-source.js';
+import type { JournalState } from './journal.js';
 import { resolveMapping } from './mapping.js';
-import { plannedRows } from './planned-rows.js';
+import { Planner } from './planned-rows.js';
+import { checkCsv } from './prepass.js';
 import { RunState } from './run-state.js';
 import { checkRows, sendRows } from './send.js';
 import type { BulkOutcome, BulkRunOptions, BulkRunPorts } from './types.js';
@@ -10,35 +12,42 @@ import type { BulkOutcome, BulkRunOptions, BulkRunPorts } from './types.js';
 /**
  * Runs a bulk e-mail offer from a CSV (or only checks it with `dryRun`) and returns the tally and
  * why it stopped early, if it did; the caller turns them into the exit code. Everything that can
- * be checked before the first request is: the mapping, the report paths, the lock and the journal.
- * @throws {@link UsageError} for an unknown column, an unusable journal or report path, a journal
- * in use by another run, or an unreadable file (nothing was sent).
+ * be checked before the first request is, in this order: the CSV (a regular file, its separator,
+ * its mapping, every byte UTF-8, at least one row), the report paths, the sign-in, then the lock and
+ * the journal (its target). Whatever stops the run, every row of the CSV gets an outcome.
+ * @throws {@link UsageError} for an unusable CSV, column, journal or report path, a journal in use
+ * by another run or for another target (nothing was sent).
  */
 export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promise<BulkOutcome> {
-  const csv = await openCsv(opts.csv);
-  const run = new RunState(opts, ports);
+  const input = await openCsvInput(opts.csv, opts.delimiter);
   try {
-    const mapping = resolveMapping(csv.header, opts.template.common.credentialType, opts.mapping);
+    const head = await readCsv(input);
+    head.close();
+    const mapping = resolveMapping(head.header, opts.template.common.credentialType, opts.mapping);
+    const run = new RunState(opts, ports);
     let offers: Pick<Offers, 'sendByEmailBulk'> | undefined;
-    let state: Awaited<ReturnType<RunState['openJournal']>>;
-    let scan: Awaited<ReturnType<typeof scanCsv>>;
+    let state: JournalState | undefined;
+    let expected: number;
     try {
       await run.openReports();
-      scan = await scanCsv(opts.csv);
-      state = await run.openJournal(scan, mapping);
-      offers = run.journal && ports.offers ? await ports.offers() : undefined;
+      const counts = await checkCsv(input, mapping, opts.shard);
+      if (counts.records === 0)
+        throw new CliFailure(`--csv ${opts.csv} has a header and no rows: nothing to send`);
+      expected = counts.expected;
+      offers = ports.offers ? await ports.offers() : undefined;
+      state = await run.openJournal();
     } catch (error) {
       await run.discard();
       throw error;
     }
-    const expected = recordsInShard(scan.records, opts.shard);
     run.start(expected);
+    const csv = await readCsv(input);
     const { template, shard, retryInDoubt } = opts;
     const settle = run.settle;
-    const rows = plannedRows({ csv, mapping, template, shard, retryInDoubt, journal: state, settle });
+    const planner = new Planner({ csv, mapping, template, shard, retryInDoubt, journal: state, settle });
     let stopped: unknown;
     try {
-      if (!run.journal || !offers) await checkRows(rows, settle);
+      if (!run.journal || !offers) await checkRows(planner.rows(), settle);
       else {
         const offset = state?.lastBatch ?? 0;
         const plan = {
@@ -49,15 +58,18 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
           settle,
           stop: ports.stop,
         };
-        await sendRows(rows, offers, plan);
+        await sendRows(planner.rows(), offers, plan);
       }
     } catch (error) {
       stopped = error;
     }
+    // Rows the run did not reach are accounted for too (as not sent).
+    if (stopped !== undefined) await planner.rest().catch(() => undefined);
+    csv.close();
     const failure = await run.close(stopped);
     return { tally: run.tally, expected, stopped, reportError: failure };
   } finally {
-    csv.close();
+    await input.file.close();
   }
 }
 

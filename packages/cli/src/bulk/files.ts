@@ -4,7 +4,7 @@ import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 
-const { O_APPEND, O_CREAT, O_EXCL, O_NOFOLLOW, O_RDWR } = constants;
+const { O_APPEND, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_RDWR } = constants;
 
 /** `cannot write --report r.json: EACCES (permission denied)`: the flag and the path the user gave. */
 export function cannotWrite(what: string, path: string, error: unknown): UsageError {
@@ -30,6 +30,35 @@ export async function openForAppend(path: string): Promise<FileHandle> {
     throw Object.assign(new Error('not a regular file'), { code: 'EINVAL' });
   }
   return file;
+}
+
+/**
+ * Reads a small file the CLI wrote (a lock, a journal's first line): opened without blocking and
+ * without following a link, and refused unless it is a regular file, so a FIFO never hangs a run.
+ * At most `limit` bytes are read.
+ * @throws {@link UsageError} naming `what` for something that is not a regular file; the system
+ * error (ENOENT…) otherwise.
+ */
+export async function readSmallFile(path: string, what: string, limit = 65_536): Promise<string> {
+  const file = await open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ELOOP') throw new UsageError(`${what} ${path} is a symbolic link: remove it`);
+    throw error;
+  });
+  try {
+    const stats = await file.stat();
+    if (!stats.isFile()) {
+      throw new UsageError(`${what} ${path} is not a regular file: remove it`);
+    }
+    const { buffer, bytesRead } = await file.read(
+      Buffer.alloc(Math.min(limit, stats.size)),
+      0,
+      Math.min(limit, stats.size),
+      0,
+    );
+    return buffer.toString('utf8', 0, bytesRead);
+  } finally {
+    await file.close();
+  }
 }
 
 /**

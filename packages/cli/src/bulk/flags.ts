@@ -16,6 +16,7 @@ export interface CsvFlags {
   report?: string;
   junit?: string;
   shard?: string;
+  delimiter?: string;
 }
 
 function list(value: string): string[] {
@@ -47,6 +48,7 @@ export function addCsvOptions(command: Command): Command {
       'bulk, jsonld: columns that become credentialSubject fields (default: all but the e-mail)',
       list,
     )
+    .option('--delimiter <char>', 'bulk: the CSV\'s separator (default ","; e.g. ";" or "\\t")')
     .option('--batch-size <n>', 'bulk: holders per request (at most --max-batch-size)', positiveInt, 10)
     .option(
       '--max-batch-size <n>',

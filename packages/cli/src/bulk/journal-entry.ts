@@ -1,30 +1,43 @@
 import * as z from 'zod';
 
 const Rows = z.array(z.int().positive()).min(1);
-/** Per-record digests of the CSV: 8 base64url characters per data record, in file order. */
-export const Digests = z.string().regex(/^([A-Za-z0-9_-]{8})*$/);
+/** Row keys (`holder.content`, see `row-key.ts`), one per row of `rows`. */
+const Keys = z.array(z.string().regex(/^[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{12}$/)).min(1);
+
+/** What a journal is for: the service, the organisation, the credential type, the common body. */
+export const JournalTarget = z.object({
+  baseUrl: z.string(),
+  org: z.string(),
+  credentialType: z.string(),
+  /** SHA-256 of the body's common fields (credential definition, comment, protocol version…). */
+  common: z.string(),
+});
+export type JournalTarget = z.infer<typeof JournalTarget>;
 
 /**
- * The lines of a journal (JSON lines). `rows` are CSV line numbers. Version 2 headers carry the
- * digests of the CSV's records (`grow` adds those of rows appended later); version 1 headers a
- * fingerprint that includes the CSV's bytes.
+ * The lines of a journal (JSON lines). Rows are known by their keys (what they are); `rows` are
+ * their CSV line numbers when they were sent, for messages only. Headers of versions 1 and 2
+ * (rows keyed by line number) are recognised to be refused.
  */
 export const JournalEntry = z.discriminatedUnion('t', [
   z.object({
     t: z.literal('header'),
-    version: z.literal([1, 2]),
-    fingerprint: z.string().min(1),
+    version: z.literal([1, 2, 3]),
     csv: z.string(),
     created: z.string(),
-    digests: Digests.optional(),
+    target: JournalTarget.optional(),
+    /** `i/n` for a journal of one shard. */
+    shard: z.string().optional(),
   }),
-  z.object({ t: z.literal('grow'), digests: Digests }),
+  /** The journal was moved to another target before anything reached the first one. */
+  z.object({ t: z.literal('target'), target: JournalTarget }),
   z.object({ t: z.literal('resume'), at: z.string(), pid: z.int(), torn: z.int().positive().optional() }),
-  z.object({ t: z.literal('start'), batch: z.int().positive(), rows: Rows }),
+  z.object({ t: z.literal('start'), batch: z.int().positive(), rows: Rows, keys: Keys }),
   z.object({
     t: z.literal('done'),
     batch: z.int().positive(),
     rows: Rows,
+    keys: Keys,
     ok: z.boolean(),
     inDoubt: z.boolean().optional(),
     error: z.string().optional(),

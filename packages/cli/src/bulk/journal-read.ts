@@ -2,21 +2,35 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { UsageError } from '../errors.js';
-import { JournalEntry, type JournalHeader } from './journal-entry.js';
+import { JournalEntry, type JournalHeader, type JournalTarget } from './journal-entry.js';
+import { splitKey } from './row-key.js';
 
-/** What earlier runs left: rows the service accepted, rows that may or may not have been sent. */
+/**
+ * What earlier runs left, by holder (the digest of the e-mail address) → the digest of the offer
+ * sent: rows the service accepted, rows that may or may not have been sent.
+ */
 export interface JournalState {
-  accepted: Set<number>;
-  inDoubt: Set<number>;
+  accepted: Map<string, string>;
+  inDoubt: Map<string, string>;
   lastBatch: number;
   /** A line could not be read and named no rows: every row not accepted is in doubt. */
   allInDoubt: boolean;
 }
 
-/** A journal as read back: its header, the digests of the CSV it covers, the state, the damage. */
+/** An empty state (a new journal). */
+export function emptyState(): JournalState {
+  return { accepted: new Map(), inDoubt: new Map(), lastBatch: 0, allInDoubt: false };
+}
+
+/** Whether an earlier run may have e-mailed anyone. */
+export function anythingSent(state: JournalState): boolean {
+  return state.accepted.size > 0 || state.inDoubt.size > 0 || state.allInDoubt;
+}
+
+/** A journal as read back: its header, its current target, the state, the damage. */
 export interface JournalRead {
   header: JournalHeader;
-  digests: string | undefined;
+  target: JournalTarget | undefined;
   state: JournalState;
   /** `line 7: rows: expected array`: lines that are not valid entries (a torn last line excepted). */
   damaged: string[];
@@ -26,16 +40,22 @@ export interface JournalRead {
 
 type Status = 'flight' | 'ok';
 
-/** The rows a damaged line may be about: its `rows` (numbers or digits), else its batch's rows. */
-function salvage(value: unknown, batches: Map<number, number[]>): number[] | undefined {
+/** The rows a damaged line may be about: its `keys` that can be read, else its batch's keys. */
+function salvage(value: unknown, batches: Map<number, string[]>): string[] | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const rows: unknown = Reflect.get(value, 'rows');
-  if (Array.isArray(rows)) {
-    const lines = rows.map(Number).filter((n) => Number.isInteger(n) && n > 0);
-    if (lines.length) return lines;
+  const keys: unknown = Reflect.get(value, 'keys');
+  if (Array.isArray(keys)) {
+    const found = keys.filter((k): k is string => typeof k === 'string' && splitKey(k) !== undefined);
+    if (found.length) return found;
   }
   const batch: unknown = Reflect.get(value, 'batch');
   return typeof batch === 'number' ? batches.get(batch) : undefined;
+}
+
+/** Adds `key` to `map` (holder → content). */
+function put(map: Map<string, string>, key: string): void {
+  const parts = splitKey(key);
+  if (parts) map.set(parts.holder, parts.content);
 }
 
 /**
@@ -46,14 +66,14 @@ function salvage(value: unknown, batches: Map<number, number[]>): number[] | und
  * @throws {@link UsageError} when the first line is not a valid header.
  */
 export async function readJournal(path: string): Promise<JournalRead | undefined> {
-  const status = new Map<number, Status>();
+  const status = new Map<string, Status>();
   // Rows an attempt may have sent: only a later accepted request clears them.
-  const doubt = new Set<number>();
-  const batches = new Map<number, number[]>();
+  const doubt = new Set<string>();
+  const batches = new Map<number, string[]>();
   const problems = new Map<number, { reason: string; value: unknown }>();
-  const state: JournalState = { accepted: new Set(), inDoubt: new Set(), lastBatch: 0, allInDoubt: false };
+  const state = emptyState();
   let header: JournalHeader | undefined;
-  let digests: string | undefined;
+  let target: JournalTarget | undefined;
   let number = 0;
   let last = { number: 0, valid: true };
   let headerProblem: string | undefined;
@@ -84,21 +104,21 @@ export async function readJournal(path: string): Promise<JournalRead | undefined
     if (entry.t === 'header') {
       if (number !== 1) problems.set(number, { reason: 'a second header', value: undefined });
       header ??= entry;
-      digests = entry.digests;
-    } else if (entry.t === 'grow') digests = `${digests ?? ''}${entry.digests}`;
+      target ??= entry.target;
+    } else if (entry.t === 'target') target = entry.target;
     else if (entry.t === 'resume') {
       if (entry.torn !== undefined) problems.delete(entry.torn);
     } else if (entry.t === 'start') {
       state.lastBatch = Math.max(state.lastBatch, entry.batch);
-      batches.set(entry.batch, entry.rows);
-      for (const row of entry.rows) {
+      batches.set(entry.batch, entry.keys);
+      for (const row of entry.keys) {
         // A row started again while its last start has no end: that attempt's fate is unknown.
         if (status.get(row) === 'flight') doubt.add(row);
         status.set(row, 'flight');
       }
     } else {
-      batches.set(entry.batch, batches.get(entry.batch) ?? entry.rows);
-      for (const row of entry.rows) {
+      batches.set(entry.batch, batches.get(entry.batch) ?? entry.keys);
+      for (const row of entry.keys) {
         if (entry.ok) {
           status.set(row, 'ok');
           doubt.delete(row);
@@ -118,15 +138,16 @@ export async function readJournal(path: string): Promise<JournalRead | undefined
   }
   const tornTail = !last.valid && last.number > 1 && !(await endsWithNewline(path)) ? last.number : undefined;
   if (tornTail !== undefined) problems.delete(tornTail);
-  for (const [row, s] of status) (s === 'ok' ? state.accepted : state.inDoubt).add(row);
-  for (const row of doubt) if (!state.accepted.has(row)) state.inDoubt.add(row);
+  const maybe = new Set(doubt);
+  for (const [key, s] of status) s === 'ok' ? put(state.accepted, key) : maybe.add(key);
   for (const { value } of problems.values()) {
-    const rows = salvage(value, batches);
-    if (!rows) state.allInDoubt = true;
-    for (const row of rows ?? []) if (!state.accepted.has(row)) state.inDoubt.add(row);
+    const keys = salvage(value, batches);
+    if (!keys) state.allInDoubt = true;
+    for (const key of keys ?? []) maybe.add(key);
   }
+  for (const key of maybe) if (status.get(key) !== 'ok') put(state.inDoubt, key);
   const damaged = [...problems].map(([n, p]) => `line ${n}: ${p.reason}`);
-  return { header, digests, state, damaged, tornTail };
+  return { header, target, state, damaged, tornTail };
 }
 
 /** Whether the file ends with a newline (an empty file does not). */

@@ -2,24 +2,38 @@ import { type FileHandle, lstat, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors.js';
 import { cannotWrite, openForAppend, writeFully } from './files.js';
-import type { JournalEntry } from './journal-entry.js';
-import { endsWithNewline, type JournalRead, type JournalState, readJournal } from './journal-read.js';
+import type { JournalEntry, JournalTarget } from './journal-entry.js';
+import {
+  anythingSent,
+  emptyState,
+  endsWithNewline,
+  type JournalRead,
+  type JournalState,
+  readJournal,
+} from './journal-read.js';
 
 export type { JournalState } from './journal-read.js';
 
-/** What the journal must match: the run's input and the CSV's record digests and line numbers. */
+/** What the journal is for: the CSV it was started from (for messages) and the run's target. */
 export interface JournalInput {
-  fingerprint: string;
-  /** The fingerprint a version 1 journal of the same input holds. */
-  legacyFingerprint: string;
   csv: string;
-  digests: string;
-  lines: readonly number[];
+  target: JournalTarget;
+  /** `i/n` for a run of one shard. */
+  shard: string | undefined;
 }
 
 /** A journal write that did not fully reach the disk: the run stops before its next request. */
 export class JournalWriteError extends Error {
   override name = 'JournalWriteError';
+}
+
+/** A journal reachable under another name would be locked under that name too: refused. */
+function refuseLinks(path: string, links: number): void {
+  if (links > 1) {
+    throw new UsageError(
+      `journal ${path} has ${links} hard links: a run through another name would not see this one's lock, so a journal must have one name (remove the other links, or copy the file)`,
+    );
+  }
 }
 
 /**
@@ -41,11 +55,11 @@ export class Journal {
   }
 
   /**
-   * Opens (or creates) the journal. An existing one is continued only with `resume`, only for the
-   * same template, mapping and shard, and only when the CSV's earlier rows are unchanged (rows
-   * appended at its end are sent too). `note` gets the warnings (damaged lines, a grown CSV).
-   * @throws {@link UsageError} for a journal of other input, an existing journal without `resume`,
-   * a damaged header, or a symbolic link at `path`.
+   * Opens (or creates) the journal. One that records rows that may have reached the service is
+   * continued only with `resume`, and only for the same target; one that records none is continued
+   * (and moved to this run's target) either way. `note` gets the warnings.
+   * @throws {@link UsageError} for a journal of another target, an existing journal without
+   * `resume`, a journal of an older version, a damaged header, a symbolic link or a hard link.
    */
   static async open(
     path: string,
@@ -56,32 +70,28 @@ export class Journal {
     const found = await lstat(path).catch(() => undefined);
     if (found?.isSymbolicLink())
       throw new UsageError(`journal ${path} is a symbolic link, which is not followed`);
+    if (found) refuseLinks(path, found.nlink);
     const read = found && found.size > 0 ? await readJournal(path) : undefined;
-    if (read && !resume) {
-      throw new UsageError(
-        `journal ${path} exists: pass --resume to continue that run, or remove the journal`,
-      );
-    }
-    const grown = read ? checkInput(path, read, input) : undefined;
+    if (read) checkJournal(path, read, input, resume, note);
     const file = await openForAppend(path).catch((error: unknown) => {
       throw cannotWrite('journal', path, error);
     });
     const journal = new Journal(file, path);
-    const state = read?.state ?? { accepted: new Set(), inDoubt: new Set(), lastBatch: 0, allInDoubt: false };
+    try {
+      refuseLinks(path, (await file.stat()).nlink);
+    } catch (error) {
+      await file.close();
+      throw error;
+    }
     if (!read) {
       if (found && found.size > 0) await file.truncate(0);
-      const { fingerprint, csv, digests } = input;
-      await journal.append({
-        t: 'header',
-        version: 2,
-        fingerprint,
-        csv,
-        digests,
-        created: new Date().toISOString(),
-      });
+      const { csv, target, shard } = input;
+      const created = new Date().toISOString();
+      await journal.append({ t: 'header', version: 3, csv, target, ...(shard ? { shard } : {}), created });
       await syncDirectory(dirname(path));
-      return { journal, state };
+      return { journal, state: emptyState() };
     }
+    const { state } = read;
     for (const line of read.damaged.slice(0, 5)) {
       note(`warning: journal ${path} is damaged at ${line}: the rows it may concern are treated as in doubt`);
     }
@@ -92,12 +102,8 @@ export class Journal {
     if (!(await endsWithNewline(path))) await journal.#writeNow('\n');
     const torn = read.tornTail === undefined ? {} : { torn: read.tornTail };
     await journal.append({ t: 'resume', at: new Date().toISOString(), pid: process.pid, ...torn });
-    if (grown) {
-      note(
-        `note: ${input.csv} has ${grown.length / 8} more row(s) than when the journal was started: they are sent too`,
-      );
-      await journal.append({ t: 'grow', digests: grown });
-    }
+    if (differences(read.target, input.target).length)
+      await journal.append({ t: 'target', target: input.target });
     return { journal, state };
   }
 
@@ -153,35 +159,53 @@ export class Journal {
   }
 }
 
+/** `the service https://a (here: https://b)`: how the journal's target differs from the run's. */
+function differences(was: JournalTarget | undefined, now: JournalTarget): string[] {
+  if (!was) return ['the service (the journal does not name one)'];
+  const names: [keyof JournalTarget, string][] = [
+    ['baseUrl', 'the service'],
+    ['org', 'the organisation'],
+    ['credentialType', 'the credential type'],
+  ];
+  const found = names
+    .filter(([k]) => was[k] !== now[k])
+    .map(([k, name]) => `${name} ${was[k]} (this run: ${now[k]})`);
+  if (was.common !== now.common)
+    found.push('the common fields of the offer (credential definition, comment, protocol version)');
+  return found;
+}
+
 /**
- * Checks that the journal is of this input; returns the digests of rows added at the CSV's end.
- * @throws {@link UsageError} naming the first changed line of the CSV.
+ * Checks that an existing journal may be continued by this run.
+ * @throws {@link UsageError} naming what differs or what to pass.
  */
-function checkInput(path: string, read: JournalRead, input: JournalInput): string {
-  const { header } = read;
-  if (header.version === 1 || read.digests === undefined) {
-    if (header.fingerprint === input.legacyFingerprint) return '';
+function checkJournal(
+  path: string,
+  read: JournalRead,
+  input: JournalInput,
+  resume: boolean,
+  note: (line: string) => void,
+): void {
+  if (read.header.version < 3) {
     throw new UsageError(
-      `journal ${path} belongs to a different CSV, template, mapping or shard: remove it or pass another --journal`,
+      `journal ${path} was written by an older agent-cli (rows known by line number): finish that run with the version that started it, or pass another --journal`,
     );
   }
-  if (header.fingerprint !== input.fingerprint) {
+  const sent = anythingSent(read.state);
+  if (!resume && sent) {
+    throw new UsageError(`journal ${path} exists: pass --resume to continue that run, or remove the journal`);
+  }
+  const diff = differences(read.target, input.target);
+  if (diff.length && sent) {
     throw new UsageError(
-      `journal ${path} was started with another template, column mapping or shard: use those, or pass another --journal`,
+      `journal ${path} is for another target: ${diff.join('; ')}. Its rows were sent there; pass another --journal for this target`,
     );
   }
-  const old = read.digests;
-  if (input.digests.startsWith(old)) return input.digests.slice(old.length);
-  for (let i = 0; i * 8 < Math.min(old.length, input.digests.length); i++) {
-    if (old.slice(i * 8, i * 8 + 8) !== input.digests.slice(i * 8, i * 8 + 8)) {
-      throw new UsageError(
-        `${input.csv} line ${input.lines[i]} changed since journal ${path} was started: only rows added at the end can join a run`,
-      );
-    }
-  }
-  throw new UsageError(
-    `${input.csv} has ${input.lines.length} rows, fewer than the ${old.length / 8} of journal ${path}: rows were removed`,
-  );
+  if (diff.length)
+    note(
+      `note: journal ${path} records no row that reached ${read.target?.baseUrl ?? 'a service'}: it now follows this run's target`,
+    );
+  else if (!resume) note(`note: journal ${path} records no row that reached the service: continuing it`);
 }
 
 /** Makes a new file's directory entry durable too. */

@@ -1,14 +1,49 @@
-import { readFileSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFileSync, readlinkSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { UsageError } from '../errors.js';
-import { createExclusive, writeFully } from './files.js';
+import { createExclusive, readSmallFile, writeFully } from './files.js';
 
-/** Who holds a lock: the process id, its start time (Linux), the host. */
+/**
+ * Who holds a lock: the process (pid and start time) and where it runs, precisely enough to tell a
+ * live holder on another machine or container with the same host name from a dead one here: the
+ * machine id, the boot id and the pid namespace (Linux; null where unknown).
+ */
 interface Holder {
   pid: number;
   start: string | null;
   host: string;
+  machine: string | null;
+  boot: string | null;
+  pidns: string | null;
+}
+
+const firstLine = (path: string): string | null => {
+  try {
+    return readFileSync(path, 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+};
+
+function pidNamespace(): string | null {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return null;
+  }
+}
+
+/** This process as a lock holder. */
+function me(): Holder {
+  return {
+    pid: process.pid,
+    start: startTime('self'),
+    host: hostname(),
+    machine: firstLine('/etc/machine-id') ?? firstLine('/var/lib/dbus/machine-id'),
+    boot: firstLine('/proc/sys/kernel/random/boot_id'),
+    pidns: pidNamespace(),
+  };
 }
 
 /** The start time of a process (field 22 of `/proc/<pid>/stat`), so a reused pid is told apart. */
@@ -21,6 +56,24 @@ function startTime(pid: number | 'self'): string | null {
   }
 }
 
+/**
+ * Where the holder runs, seen from here: 'here' (its pid can be checked), 'rebooted' (this machine
+ * booted since: it is gone), or why it cannot be checked.
+ */
+function placeOf(holder: Holder, self: Holder): 'here' | 'rebooted' | string {
+  const elsewhere = `on another machine (${holder.host})`;
+  if (holder.machine && self.machine && holder.machine !== self.machine) return elsewhere;
+  if (!holder.boot || !self.boot || !holder.pidns || !self.pidns) {
+    // Not Linux, or a lock of an older agent-cli: the host name is all there is, and it is not enough.
+    return `${elsewhere} or one whose lock does not say which machine it is`;
+  }
+  if (holder.boot !== self.boot) {
+    return holder.machine && holder.machine === self.machine ? 'rebooted' : elsewhere;
+  }
+  if (holder.pidns !== self.pidns) return `in another container on this machine (${holder.host})`;
+  return 'here';
+}
+
 function isAlive(holder: Holder): boolean {
   try {
     process.kill(holder.pid, 0);
@@ -31,17 +84,25 @@ function isAlive(holder: Holder): boolean {
   return holder.start === null || start === null || start === holder.start;
 }
 
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
 /** The holder in the lock file; undefined when the file is gone; 'unreadable' while being written. */
 async function readHolder(path: string): Promise<Holder | 'unreadable' | undefined> {
-  const text = await readFile(path, 'utf8').catch(() => undefined);
-  if (text === undefined) return undefined;
+  const content = await readSmallFile(path, 'the lock').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (content === undefined) return undefined;
   try {
-    const value = JSON.parse(text) as Partial<Holder>;
-    if (typeof value.pid === 'number' && typeof value.host === 'string') {
+    const value = JSON.parse(content) as Record<string, unknown>;
+    if (typeof value['pid'] === 'number' && typeof value['host'] === 'string') {
       return {
-        pid: value.pid,
-        host: value.host,
-        start: typeof value.start === 'string' ? value.start : null,
+        pid: value['pid'],
+        host: value['host'],
+        start: text(value['start']),
+        machine: text(value['machine']),
+        boot: text(value['boot']),
+        pidns: text(value['pidns']),
       };
     }
   } catch {}
@@ -67,22 +128,22 @@ export class JournalLock {
    */
   static async acquire(journal: string, note: (line: string) => void): Promise<JournalLock> {
     const path = `${journal}.lock`;
-    const me: Holder = { pid: process.pid, start: startTime('self'), host: hostname() };
-    if (await tryCreate(path, me)) return new JournalLock(path);
+    const self = me();
+    if (await tryCreate(path, self)) return new JournalLock(path);
     const holder = await readHolder(path);
-    if (holder) refuseLive(journal, path, holder);
+    if (holder) refuseLive(journal, path, holder, self);
     // The holder is gone: take over, one process at a time.
     const guard = `${path}.takeover`;
-    if (!(await tryCreate(guard, me))) {
+    if (!(await tryCreate(guard, self))) {
       throw new UsageError(
         `journal ${journal} is being taken over by another run: remove ${guard} if no other run is going`,
       );
     }
     try {
       const again = await readHolder(path);
-      if (again) refuseLive(journal, path, again);
+      if (again) refuseLive(journal, path, again, self);
       await rm(path, { force: true });
-      if (!(await tryCreate(path, me))) {
+      if (!(await tryCreate(path, self))) {
         throw new UsageError(`journal ${journal} is in use by another run that started just now`);
       }
       if (holder && holder !== 'unreadable')
@@ -99,15 +160,17 @@ export class JournalLock {
   }
 }
 
-function refuseLive(journal: string, path: string, holder: Holder | 'unreadable'): void {
+function refuseLive(journal: string, path: string, holder: Holder | 'unreadable', self: Holder): void {
   if (holder === 'unreadable') {
     throw new UsageError(
       `journal ${journal} is in use by another run (its lock ${path} is being written): remove ${path} if no other run is going`,
     );
   }
-  if (holder.host !== hostname()) {
+  const place = placeOf(holder, self);
+  if (place === 'rebooted') return;
+  if (place !== 'here') {
     throw new UsageError(
-      `journal ${journal} is locked by process ${holder.pid} on ${holder.host}, which cannot be checked from here: remove ${path} once that run has stopped`,
+      `journal ${journal} is locked by process ${holder.pid} ${place}, which cannot be checked from here: remove ${path} once that run has stopped`,
     );
   }
   if (isAlive(holder)) {

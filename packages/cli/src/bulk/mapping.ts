@@ -47,6 +47,13 @@ export function resolveMapping(
   const chosen = opts.attrColumns ?? opts.subjectColumns ?? header.filter((h) => h !== emailName);
   const unknown = chosen.filter((c) => !header.includes(c));
   if (unknown.length) throw new UsageError(`unknown column(s) in ${flag}: ${unknown.join(', ')} ${known}`);
+  // A credentialSubject field named __proto__ would be dropped on its way into the JSON body.
+  const reserved = credentialType === 'indy' ? undefined : chosen.find((c) => c === '__proto__');
+  if (reserved !== undefined) {
+    throw new UsageError(
+      `column ${reserved} cannot be a credentialSubject field (JavaScript drops the name): rename the column, or leave it out with --subject-columns`,
+    );
+  }
   return {
     email: { name: emailName, column: header.indexOf(emailName) },
     fields: chosen.map((name) => ({ name, column: header.indexOf(name) })),
@@ -63,7 +70,14 @@ export function buildOffer(fields: string[], mapping: ColumnMapping, template: B
   const credential = template.credential ?? {};
   const base = credential['credentialSubject'];
   const subject = { ...(typeof base === 'object' && base ? base : {}) } as Record<string, unknown>;
-  for (const v of values) subject[v.name] = v.value;
+  // Defined, not assigned: `constructor` or `prototype` columns are plain data fields.
+  for (const v of values)
+    Object.defineProperty(subject, v.name, {
+      value: v.value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   const offer = { emailId, credential: { ...credential, credentialSubject: subject } };
   return (template.options ? { ...offer, options: template.options } : offer) as EmailOfferItem;
 }

@@ -11,11 +11,13 @@ export interface NamedPath {
 
 const lstatOrNone = (path: string): Promise<Stats | undefined> => lstat(path).catch(() => undefined);
 
-function kind(stats: Stats): string {
+/** What a path that is not a regular file is, in words: `a FIFO`, `a directory`. */
+export function fileKind(stats: Stats): string {
   if (stats.isSymbolicLink()) return 'a symbolic link';
   if (stats.isDirectory()) return 'a directory';
   if (stats.isFIFO()) return 'a FIFO';
   if (stats.isSocket()) return 'a socket';
+  if (stats.isFile()) return 'a regular file';
   return 'a device';
 }
 
@@ -28,7 +30,7 @@ async function regularOrNone(named: NamedPath): Promise<Stats | undefined> {
   if (named.path === '') throw new UsageError(`${named.what} must not be empty`);
   const stats = await lstatOrNone(named.path);
   if (stats && !stats.isFile())
-    throw new UsageError(`${named.what} ${named.path} is not a regular file (${kind(stats)})`);
+    throw new UsageError(`${named.what} ${named.path} is not a regular file (${fileKind(stats)})`);
   return stats;
 }
 

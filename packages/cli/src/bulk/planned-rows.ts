@@ -4,6 +4,7 @@ import type { JournalState } from './journal.js';
 import { buildOffer, type ColumnMapping } from './mapping.js';
 import type { RowOutcome } from './outcome.js';
 import { RowChecker } from './row-check.js';
+import { keyText, rowKey } from './row-key.js';
 import { inShard, type Shard } from './shard.js';
 import type { BulkTemplate } from './template.js';
 
@@ -21,23 +22,78 @@ export interface Planning {
 
 const IN_DOUBT =
   'an earlier run may have sent it (its request was in flight when that run stopped, or the journal does not say): not resent (pass --retry-in-doubt to send it again)';
+const CHANGED = (was: string) =>
+  `changed since an earlier run ${was} this holder with other values: not sent (restore the row, or e-mail the holder with another journal)`;
+const STOPPED = 'not sent: the run stopped before this row (run the same command with --resume to send it)';
+
+/** The SDK row of a CSV row: `row` is `<line> <key>`, so the journal hooks know both. */
+export function rowLine(row: number | string): { line: number; key: string } {
+  const [line, key] = String(row).split(' ');
+  return { line: Number(line), key: key ?? '' };
+}
 
 /**
- * The CSV's rows of this shard as SDK bulk rows (keyed by line number), read lazily. Every row of
- * the file is checked, so duplicates are found across shards; rows with problems, rows an earlier
- * run delivered and rows in doubt go to `settle` instead.
+ * The rows of one pass over the CSV, checked in file order: rows with problems, rows an earlier run
+ * delivered (or may have) and rows of other shards never reach the SDK. Rows are known by what
+ * they are (their holder and the offer's digest), so a row an earlier run sent is recognised
+ * wherever it stands now, and a row changed since is refused.
  */
-export async function* plannedRows(p: Planning): AsyncGenerator<BulkRow> {
-  const checker = new RowChecker(p.csv.header, p.mapping);
-  for await (const record of p.csv.records) {
+export class Planner {
+  readonly #p: Planning;
+  readonly #checker: RowChecker;
+
+  constructor(p: Planning) {
+    this.#p = p;
+    this.#checker = new RowChecker(p.csv.header, p.mapping);
+  }
+
+  /**
+   * The rows to send, read lazily (records are pulled by hand: closing this generator leaves the
+   * CSV open for {@link Planner.rest}). The others go to `settle`.
+   */
+  async *rows(): AsyncGenerator<BulkRow> {
+    for (;;) {
+      const next = await this.#p.csv.records.next();
+      if (next.done) return;
+      const row = await this.#plan(next.value);
+      if (row) yield row;
+    }
+  }
+
+  /** After a run stopped: settles every row not read yet, those it would have sent as `skipped`. */
+  async rest(): Promise<void> {
+    for (;;) {
+      const next = await this.#p.csv.records.next();
+      if (next.done) return;
+      const row = await this.#plan(next.value);
+      if (row)
+        await this.#p.settle({
+          line: rowLine(row.row ?? 0).line,
+          email: row.offer.emailId,
+          status: 'skipped',
+          message: STOPPED,
+        });
+    }
+  }
+
+  async #plan(record: { line: number; index: number; fields: string[] }): Promise<BulkRow | undefined> {
+    const p = this.#p;
     const offer = buildOffer(record.fields, p.mapping, p.template);
-    const problems = checker.check(record, offer);
-    if (!inShard(p.shard, record.index)) continue;
+    const key = rowKey(offer);
+    const problems = this.#checker.check(record, offer, key);
+    if (!inShard(p.shard, key)) return undefined;
     const base = { line: record.line, email: offer.emailId };
+    const sent = p.journal?.accepted.get(key.holder);
+    const doubt = p.journal?.inDoubt.get(key.holder);
     if (problems.length) await p.settle({ ...base, status: 'invalid', message: problems.join('; ') });
-    else if (p.journal?.accepted.has(record.line)) await p.settle({ ...base, status: 'already-sent' });
-    else if ((p.journal?.inDoubt.has(record.line) || p.journal?.allInDoubt) && !p.retryInDoubt) {
+    else if (sent !== undefined && sent !== key.content)
+      await p.settle({ ...base, status: 'invalid', message: CHANGED('e-mailed') });
+    else if (sent !== undefined) await p.settle({ ...base, status: 'already-sent' });
+    else if (doubt !== undefined && doubt !== key.content)
+      await p.settle({ ...base, status: 'invalid', message: CHANGED('may have e-mailed') });
+    else if ((doubt !== undefined || p.journal?.allInDoubt) && !p.retryInDoubt) {
       await p.settle({ ...base, status: 'in-doubt', message: IN_DOUBT });
-    } else yield { row: record.line, offer };
+    } else return { row: `${record.line} ${keyText(key)}`, offer };
+    return undefined;
   }
 }

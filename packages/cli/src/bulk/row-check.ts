@@ -1,14 +1,16 @@
 import type { EmailOfferItem } from '@credential-agent/sdk';
 import { EmailOfferItem as EmailOfferSchema } from '@credential-agent/sdk/models';
 import type { CsvRecord } from './csv-source.js';
+import { HolderSet } from './holder-set.js';
 import type { ColumnMapping } from './mapping.js';
+import type { RowKey } from './row-key.js';
 
 /**
  * Checks one CSV record before anything is sent: the e-mail (present, valid, not seen before on
  * another line) and every mapped column (present and not empty). Returns the problems, in words.
  */
 export class RowChecker {
-  readonly #seen = new Map<string, number>();
+  readonly #seen = new HolderSet();
   readonly #header: readonly string[];
   readonly #mapping: ColumnMapping;
 
@@ -18,8 +20,8 @@ export class RowChecker {
   }
 
   /** The problems of `record`, whose `offer` was built from it; the e-mail is remembered for duplicates. */
-  check(record: CsvRecord, offer: EmailOfferItem): string[] {
-    const problems = [...this.#shape(record), ...this.#email(record.line, offer.emailId)];
+  check(record: CsvRecord, offer: EmailOfferItem, key: RowKey): string[] {
+    const problems = [...this.#shape(record), ...this.#email(record.line, offer.emailId, key)];
     if (problems.length) return problems;
     const parsed = EmailOfferSchema.safeParse(offer);
     return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -39,14 +41,11 @@ export class RowChecker {
     return problems;
   }
 
-  #email(line: number, email: string): string[] {
+  #email(line: number, email: string, key: RowKey): string[] {
     const column = this.#mapping.email.name;
     if (email === '') return [`empty e-mail (column ${column})`];
     if (!EmailOfferSchema.shape.emailId.safeParse(email).success) return [`invalid e-mail "${email}"`];
-    const key = email.toLowerCase();
-    const first = this.#seen.get(key);
-    if (first !== undefined) return [`duplicate e-mail ${email} (first on line ${first})`];
-    this.#seen.set(key, line);
-    return [];
+    const first = this.#seen.add(key.hi, key.lo, line);
+    return first === undefined ? [] : [`duplicate e-mail ${email} (first on line ${first})`];
   }
 }

@@ -1,12 +1,11 @@
 import { UsageError } from '../errors.js';
 import { printable } from '../printable.js';
 import { cannotWrite } from './files.js';
-import { type CsvScan, legacyFingerprint, runFingerprint } from './fingerprint.js';
 import { Journal, type JournalState } from './journal.js';
 import { JournalLock } from './lock.js';
-import type { ColumnMapping } from './mapping.js';
 import { type RowOutcome, Tally } from './outcome.js';
 import { checkJournalPath, checkOutputPaths, type NamedPath } from './paths.js';
+import { commonDigest, describeShard } from './prepass.js';
 import { Progress } from './progress.js';
 import { jsonReport, junitReport, type ReportSink } from './report.js';
 import { earlierRuns } from './siblings.js';
@@ -65,31 +64,31 @@ export class RunState {
   }
 
   /** Locks and opens (or continues) the journal of a real run; a dry run has none. */
-  async openJournal(scan: CsvScan, mapping: ColumnMapping): Promise<JournalState | undefined> {
-    const { dryRun, template, shard, csv, resume } = this.#opts;
-    if (dryRun) return undefined;
+  async openJournal(): Promise<JournalState | undefined> {
+    const { dryRun, template, shard, csv, resume, target } = this.#opts;
+    if (dryRun || !target) return undefined;
     const named = this.#journalPath();
     await checkJournalPath(named);
     const path = named.path;
     const note = this.#ports.err;
     this.#lock = await JournalLock.acquire(path, note);
-    const input = {
-      fingerprint: runFingerprint(template, mapping, shard),
-      legacyFingerprint: legacyFingerprint(scan, template, mapping, shard),
-      csv,
-      digests: scan.digests,
-      lines: scan.lines,
-    };
     const exists = await Journal.exists(path);
     if (resume && !exists) {
       throw new UsageError(
         `--resume: journal ${path} does not exist, so there is no run to continue (if it was lost, every holder may already have been e-mailed); to start a new run deliberately, run without --resume`,
       );
     }
+    const shardText = describeShard(shard);
     if (!exists) {
       const reports = [this.#opts.report, this.#opts.junit];
-      for (const line of await earlierRuns(path, csv, scan.digests, reports)) note(line);
+      for (const line of await earlierRuns(path, csv, shardText, reports)) note(line);
     }
+    const journalTarget = {
+      ...target,
+      credentialType: template.common.credentialType,
+      common: commonDigest(template.common),
+    };
+    const input = { csv, target: journalTarget, shard: shardText };
     const { journal, state } = await Journal.open(path, input, resume, note);
     this.journal = journal;
     return state;

@@ -8,6 +8,7 @@ import {
 } from '@credential-agent/sdk';
 import type { Journal } from './journal.js';
 import type { RowOutcome } from './outcome.js';
+import { rowLine } from './planned-rows.js';
 
 /** How rows are sent: batching, the journal and where outcomes go. */
 export interface SendPlan {
@@ -22,7 +23,8 @@ export interface SendPlan {
   stop: AbortSignal | undefined;
 }
 
-const lines = (list: readonly { row: number | string }[]) => list.map((r) => Number(r.row));
+const lines = (list: readonly { row: number | string }[]) => list.map((r) => rowLine(r.row).line);
+const keys = (list: readonly { row: number | string }[]) => list.map((r) => rowLine(r.row).key);
 
 /**
  * Sends the rows through the SDK's bulk helper. Each request is journalled (on disk) before it is
@@ -38,13 +40,21 @@ export async function sendRows(
     batchSize: plan.batchSize,
     concurrency: plan.concurrency,
     ...(plan.stop ? { stop: plan.stop } : {}),
-    onBatchStart: (batch, n) => journal.append({ t: 'start', batch: n + offset, rows: lines(batch) }),
+    onBatchStart: (batch, n) =>
+      journal.append({ t: 'start', batch: n + offset, rows: lines(batch), keys: keys(batch) }),
     onBatchEnd: (results, n) => {
       const first = results[0];
       const ok = first?.status === 'sent';
       const error = first?.error?.message ?? first?.status ?? 'failed';
       const failure = ok ? {} : { inDoubt: first?.inDoubt === true, error };
-      return journal.append({ t: 'done', batch: n + offset, rows: lines(results), ok, ...failure });
+      return journal.append({
+        t: 'done',
+        batch: n + offset,
+        rows: lines(results),
+        keys: keys(results),
+        ok,
+        ...failure,
+      });
     },
   };
   for await (const result of offers.sendByEmailBulk(rows, plan.common, options)) {
@@ -55,12 +65,12 @@ export async function sendRows(
 /** A dry run: every row that passed the checks is `valid`. */
 export async function checkRows(rows: AsyncIterable<BulkRow>, settle: SendPlan['settle']): Promise<void> {
   for await (const row of rows) {
-    await settle({ line: Number(row.row), email: row.offer.emailId, status: 'valid' });
+    await settle({ line: rowLine(row.row ?? 0).line, email: row.offer.emailId, status: 'valid' });
   }
 }
 
 function toOutcome(r: BulkResult): RowOutcome {
-  const base = { line: Number(r.row), email: r.email, batch: r.batch, message: r.error?.message };
+  const base = { line: rowLine(r.row).line, email: r.email, batch: r.batch, message: r.error?.message };
   if (r.status === 'sent') return { ...base, status: 'sent', message: undefined };
   if (r.status === 'skipped') return { ...base, status: 'skipped' };
   if (r.error instanceof RequestValidationError) return { ...base, status: 'invalid' };

@@ -21,10 +21,10 @@ export function parseShard(text: string): Shard {
 }
 
 /**
- * Whether the data record at 0-based `position` (header excluded, file order) belongs to the shard:
- * position modulo n equals i − 1. The assignment depends only on the file, so parallel jobs with
- * the same CSV split it without overlap.
+ * Whether the holder belongs to the shard: 32 bits of the digest of their normalised e-mail
+ * address, modulo n, equal i − 1. The assignment depends only on the holder, not on where the row
+ * stands, so parallel jobs split the CSV without overlap however it is edited between runs.
  */
-export function inShard(shard: Shard | undefined, position: number): boolean {
-  return shard === undefined || position % shard.count === shard.index - 1;
+export function inShard(shard: Shard | undefined, holder: { hi: number }): boolean {
+  return shard === undefined || holder.hi % shard.count === shard.index - 1;
 }

@@ -1,34 +1,30 @@
-import { createReadStream } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { JournalEntry } from './journal-entry.js';
+import { readSmallFile } from './files.js';
+import { JournalEntry, type JournalHeader } from './journal-entry.js';
 
-/** The header of a journal file, or undefined when it is not one. */
-async function headerOf(path: string): Promise<JournalEntry | undefined> {
-  const lines = createInterface({ input: createReadStream(path, 'utf8') });
+/** The header of a journal file, or undefined when it is not one (or not a regular file). */
+async function headerOf(path: string): Promise<JournalHeader | undefined> {
   try {
-    for await (const line of lines) {
-      const parsed = JournalEntry.safeParse(JSON.parse(line));
-      return parsed.success ? parsed.data : undefined;
-    }
+    const text = await readSmallFile(path, 'journal', 16_384);
+    const parsed = JournalEntry.safeParse(JSON.parse(text.split('\n')[0] ?? ''));
+    return parsed.success && parsed.data.t === 'header' ? parsed.data : undefined;
   } catch {
     return undefined;
-  } finally {
-    lines.close();
   }
-  return undefined;
 }
 
 /**
- * Warnings for a run that starts a new journal while traces of an earlier run of the same CSV are
- * around: another journal of it next to the CSV or the journal, or the reports already there. A run
- * whose journal was deleted would otherwise e-mail every holder again without a word.
+ * Warnings for a run that starts a new journal while traces of an earlier run of the same CSV (and
+ * shard) are around: another journal of it next to the CSV or the journal, or the reports already
+ * there. A run whose journal was deleted would otherwise e-mail every holder again without a word.
+ * Journals of other shards of the same CSV are not traces. Only regular files are read, so a FIFO
+ * named `*.jsonl` never blocks the run.
  */
 export async function earlierRuns(
   journal: string,
   csv: string,
-  digests: string,
+  shard: string | undefined,
   reports: (string | undefined)[],
 ): Promise<string[]> {
   const found: string[] = [];
@@ -39,9 +35,7 @@ export async function earlierRuns(
       const path = join(dir, name);
       if (path === resolve(journal)) continue;
       const header = await headerOf(path);
-      if (header?.t !== 'header') continue;
-      const sameRows = header.digests !== undefined && header.digests.slice(0, 80) === digests.slice(0, 80);
-      if (sameRows || basename(header.csv) === basename(csv)) found.push(path);
+      if (header && basename(header.csv) === basename(csv) && header.shard === shard) found.push(path);
     }
   }
   for (const report of reports) {
@@ -49,6 +43,6 @@ export async function earlierRuns(
   }
   return found.map(
     (path) =>
-      `warning: ${path} is from an earlier run of ${csv}: this run starts a new journal ${journal} and sends every row (to continue that run instead, stop now and pass --journal <its journal> --resume)`,
+      `warning: ${path} is from an earlier run of ${csv}: this run starts a new journal ${journal} (rows an earlier run sent may be sent again; to continue that run instead, stop now and pass --journal <its journal> --resume)`,
   );
 }

@@ -19,6 +19,10 @@ export interface BulkRunOptions {
   report?: string | undefined;
   junit?: string | undefined;
   shard?: Shard | undefined;
+  /** The CSV's separator; default ','. */
+  delimiter?: string | undefined;
+  /** Where a real run sends (its journal is bound to it); absent for a dry run. */
+  target?: { baseUrl: string; org: string } | undefined;
 }
 
 /** What a bulk run uses from outside: the SDK's offers (not for a dry run) and stderr. */

@@ -6,8 +6,8 @@ import { DEMO_ORG_ID, type RunningSandbox, type Sandbox } from '@credential-agen
 import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
 
 const CLI_DIR = fileURLToPath(new URL('../..', import.meta.url));
-/** The shipped binary (package.json `bin`). */
-export const BIN = join(CLI_DIR, 'dist/agent-cli.cjs');
+/** The shipped binary (package.json `bin`); BULK_TEST_BIN runs these tests against another build. */
+export const BIN = process.env['BULK_TEST_BIN'] ?? join(CLI_DIR, 'dist/agent-cli.cjs');
 
 /** Builds the CLI when its binary is missing or older than the bulk flags. */
 export function ensureBuilt(): void {
@@ -39,7 +39,7 @@ export function startBulk(
   running: BulkTarget,
   configDir: string,
   argv: string[],
-  options: { umask?: string } = {},
+  options: { umask?: string; env?: Record<string, string | undefined> } = {},
 ): CliProcess {
   const env = {
     PATH: process.env['PATH'],
@@ -47,6 +47,7 @@ export function startBulk(
     AGENT_CLI_ORG: DEMO_ORG_ID,
     AGENT_CLI_TOKEN: running.sandbox.issueToken(),
     AGENT_CLI_CONFIG_DIR: configDir,
+    ...options.env,
   };
   const args = [BIN, 'offers', 'email', '--csv', ...argv];
   const child = options.umask

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type CsvRecord, openCsv } from '../../src/bulk/csv-source.js';
+import { type CsvRecord, openCsvInput, readCsv } from '../../src/bulk/csv-source.js';
 import { buildOffer, resolveMapping } from '../../src/bulk/mapping.js';
 import { inShard, parseShard } from '../../src/bulk/shard.js';
 import { toTemplate } from '../../src/bulk/template.js';
@@ -10,10 +10,15 @@ import { tempDir } from './support.js';
 async function records(text: string): Promise<{ header: string[]; rows: CsvRecord[] }> {
   const path = join(await tempDir(), 'in.csv');
   await writeFile(path, text);
-  const csv = await openCsv(path);
-  const rows: CsvRecord[] = [];
-  for await (const r of csv.records) rows.push(r);
-  return { header: csv.header, rows };
+  const input = await openCsvInput(path);
+  try {
+    const csv = await readCsv(input);
+    const rows: CsvRecord[] = [];
+    for (let r = await csv.records.next(); !r.done; r = await csv.records.next()) rows.push(r.value);
+    return { header: csv.header, rows };
+  } finally {
+    await input.file.close();
+  }
 }
 
 const JSONLD = toTemplate(
@@ -86,10 +91,11 @@ describe('column mapping', () => {
 });
 
 describe('shards', () => {
-  it('assigns each row to exactly one shard by position modulo n', () => {
+  it('assigns each holder to exactly one shard by the digest of the address, whatever its position', () => {
     const shards = [parseShard('1/3'), parseShard('2/3'), parseShard('3/3')];
-    const owners = Array.from({ length: 7 }, (_, i) => shards.findIndex((s) => inShard(s, i)) + 1);
-    expect(owners).toEqual([1, 2, 3, 1, 2, 3, 1]);
+    const holders = Array.from({ length: 60 }, (_, i) => ({ hi: i * 2_654_435_761 }));
+    for (const h of holders) expect(shards.filter((s) => inShard(s, h))).toHaveLength(1);
+    expect(new Set(holders.map((h) => shards.findIndex((s) => inShard(s, h)))).size).toBe(3);
     expect(() => parseShard('0/3')).toThrow('--shard must look like i/n');
   });
 });

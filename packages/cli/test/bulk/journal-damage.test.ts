@@ -73,7 +73,7 @@ describe('agent-cli offers email --csv --resume with a damaged journal', () => {
     const result = await bench.run(['offers', 'email', '--csv', csv, ...indy, '--resume']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `error: journal ${journal} is damaged: line 1 is not a journal header (fingerprint: Invalid input: expected string, received undefined)\n`,
+      `error: journal ${journal} is damaged: line 1 is not a journal header (csv: Invalid input: expected string, received undefined)\n`,
     );
     expect(bench.sandbox.totalDeliveries()).toBe(5);
   });
@@ -87,6 +87,6 @@ describe('agent-cli offers email --csv with a journal whose header was cut short
     expect(result.code).toBe(0);
     expect(holderEmails(3).map((e) => bench.sandbox.deliveries(e))).toEqual([1, 1, 1]);
     const lines = (await readFile(`${csv}.journal.jsonl`, 'utf8')).split('\n');
-    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ t: 'header', version: 2 });
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ t: 'header', version: 3 });
   });
 });

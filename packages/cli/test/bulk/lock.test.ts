@@ -11,7 +11,7 @@ describe('agent-cli offers email --csv: one journal, two processes', () => {
   it('refuses a journal a live run holds, even with --resume --retry-in-doubt', {
     timeout: 60_000,
   }, async () => {
-    const { running, sandbox, config, argv, first } = await runUnderway(ROWS, 80);
+    const { running, sandbox, config, argv, first } = await runUnderway(ROWS, 300);
     const second = startBulk(running, config, [...argv, '--resume', '--retry-in-doubt']);
     expect(await second.exit).toBe(2);
     expect(second.stderr).toMatch(new RegExp(`journal .* is in use by process ${first.child.pid}`));

@@ -49,16 +49,19 @@ describe('progress', () => {
 describe('journal', () => {
   it('replays accepted and in-doubt rows, ignores a torn last line, and appends on a fresh line', async () => {
     const path = join(await tempDir(), 'j.jsonl');
-    const input = { fingerprint: 'f1', legacyFingerprint: 'l1', csv: 'h.csv', digests: '', lines: [] };
+    const target = { baseUrl: 'http://a.test', org: 'o', credentialType: 'indy', common: 'c' };
+    const input = { csv: 'h.csv', target, shard: undefined };
+    const key = (n: number) => `holder${n}`.padEnd(12, '_') + '.' + `content${n}`.padEnd(12, '_');
     const first = await Journal.open(path, input, false, () => undefined);
-    await first.journal.append({ t: 'start', batch: 1, rows: [2, 3] });
-    await first.journal.append({ t: 'done', batch: 1, rows: [2, 3], ok: true });
-    await first.journal.append({ t: 'start', batch: 2, rows: [4] });
-    await first.journal.append({ t: 'start', batch: 3, rows: [5] });
+    await first.journal.append({ t: 'start', batch: 1, rows: [2, 3], keys: [key(2), key(3)] });
+    await first.journal.append({ t: 'done', batch: 1, rows: [2, 3], keys: [key(2), key(3)], ok: true });
+    await first.journal.append({ t: 'start', batch: 2, rows: [4], keys: [key(4)] });
+    await first.journal.append({ t: 'start', batch: 3, rows: [5], keys: [key(5)] });
     await first.journal.append({
       t: 'done',
       batch: 3,
       rows: [5],
+      keys: [key(5)],
       ok: false,
       inDoubt: false,
       error: 'HTTP 400',
@@ -66,15 +69,18 @@ describe('journal', () => {
     await first.journal.close();
     await writeFile(path, `${await readFile(path, 'utf8')}{"t":"done","batch":2,"ro`);
     const again = await Journal.open(path, input, true, () => undefined);
+    const part = (n: number, which: 0 | 1) => key(n).split('.')[which] ?? '';
     expect(again.state).toEqual({
-      accepted: new Set([2, 3]),
-      inDoubt: new Set([4]),
+      accepted: new Map([2, 3].map((n) => [part(n, 0), part(n, 1)])),
+      inDoubt: new Map([[part(4, 0), part(4, 1)]]),
       lastBatch: 3,
       allInDoubt: false,
     });
-    await again.journal.append({ t: 'start', batch: 4, rows: [5] });
+    await again.journal.append({ t: 'start', batch: 4, rows: [5], keys: [key(5)] });
     await again.journal.close();
-    expect((await readFile(path, 'utf8')).split('\n').at(-2)).toBe('{"t":"start","batch":4,"rows":[5]}');
+    expect((await readFile(path, 'utf8')).split('\n').at(-2)).toBe(
+      `{"t":"start","batch":4,"rows":[5],"keys":["${key(5)}"]}`,
+    );
   });
 });
 

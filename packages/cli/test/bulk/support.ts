@@ -61,6 +61,7 @@ export function runOptions(csv: string, extra: Partial<BulkRunOptions> = {}): Bu
     dryRun: false,
     resume: false,
     retryInDoubt: false,
+    target: { baseUrl: 'http://sandbox.test', org: DEMO_ORG_ID },
     ...extra,
   };
 }

@@ -1,11 +1,12 @@
 import type { BulkEmailParams } from '@credential-agent/sdk';
+import { parseDelimiter } from '../../bulk/csv-source.js';
 import { runBulk } from '../../bulk/engine.js';
 import type { CsvFlags } from '../../bulk/flags.js';
 import type { Tally } from '../../bulk/outcome.js';
 import { parseShard } from '../../bulk/shard.js';
 import { type BulkTemplate, toTemplate } from '../../bulk/template.js';
-import type { CliContext } from '../../context.js';
-import { ExitWith, UsageError } from '../../errors.js';
+import { type CliContext, envCredentials } from '../../context.js';
+import { AuthRequiredError, ExitWith, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 import { readBodyFile, requireFields } from '../../input.js';
 import { printData } from '../../output.js';
@@ -35,6 +36,28 @@ function stopHint(tally: Tally, expected: number): string {
 }
 
 /**
+ * The offers of a real run, once it is known that the run can sign in: a live token for this base
+ * URL, or `AGENT_CLI_EMAIL`/`AGENT_CLI_PASSWORD` (signed in with now, and again when the token
+ * expires mid-run). Checked before the journal is created.
+ * @throws {@link AuthRequiredError} when neither is there (nothing was sent, no journal made).
+ */
+async function signedInOffers(ctx: CliContext, orgId: string, baseUrl: string) {
+  const sdk = await ctx.sdk();
+  const session = await sdk.auth.session();
+  if (!session || session.expired) {
+    const credentials = envCredentials(ctx.env);
+    if (!credentials) {
+      const why = session ? 'the access token has expired' : 'not signed in';
+      throw new AuthRequiredError(
+        `${why} for ${baseUrl}: nothing was sent (sign in, or set AGENT_CLI_EMAIL and AGENT_CLI_PASSWORD so a run can sign in again by itself)`,
+      );
+    }
+    await sdk.auth.signIn(credentials, { signal: ctx.signal });
+  }
+  return sdk.org(orgId).offers;
+}
+
+/**
  * `agent-cli offers email --csv holders.csv`: one offer per CSV row, sent in batches; see
  * `runBulk`. Prints the tally on stdout and ends with exit code 0, 3 (some rows not sent) or 1
  * (none sent; with `--dry-run`: a row has a problem); 130 after Ctrl-C, with the tally.
@@ -45,8 +68,11 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
   const dryRun = opts.dryRun === true;
   // The settings are checked up front, in a dry run too (`AGENT_CLI_ORG=" "` is a usage error).
-  await ctx.settings();
+  const settings = await ctx.settings();
   const orgId = dryRun ? undefined : await ctx.org();
+  const { requireBaseUrl } = await import('../../run-settings.js');
+  const baseUrl = dryRun ? undefined : requireBaseUrl(settings, ctx.globals.insecure);
+  const delimiter = opts.delimiter === undefined ? undefined : parseDelimiter(opts.delimiter);
   const { tally, expected, stopped, reportError } = await runBulk(
     {
       csv: opts.csv,
@@ -65,9 +91,12 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
       report: opts.report,
       junit: opts.junit,
       shard,
+      delimiter,
+      target: orgId === undefined || baseUrl === undefined ? undefined : { baseUrl, org: orgId },
     },
     {
-      offers: orgId === undefined ? undefined : async () => (await ctx.sdk()).org(orgId).offers,
+      offers:
+        orgId === undefined || baseUrl === undefined ? undefined : () => signedInOffers(ctx, orgId, baseUrl),
       err: (line) => ctx.io.err(line),
       progress: { write: (text) => ctx.io.stderr.write(text), tty: ctx.io.stderrIsTTY },
       stop: ctx.signal,

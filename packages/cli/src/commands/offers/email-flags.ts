@@ -47,6 +47,7 @@ function csvFlags(raw: RawInput): CsvFlags {
     report: textOption(raw, 'report'),
     junit: textOption(raw, 'junit'),
     shard: textOption(raw, 'shard'),
+    delimiter: textOption(raw, 'delimiter'),
   });
 }
 

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import type { EmailOfferItem } from '@credential-agent/sdk';
+
+/**
+ * What a row is: its holder (the normalised e-mail address) and what is sent to them (a digest of
+ * the whole offer). Both are 12 base64url characters of a SHA-256 (72 bits). A row keeps its key
+ * wherever it stands in the file, however it is quoted; the line number is only for messages.
+ */
+export interface RowKey {
+  /** The holder: the e-mail address, trimmed and lower-cased. */
+  holder: string;
+  /** The offer sent to the holder. */
+  content: string;
+  /** The holder's digest as two 32-bit numbers (for the duplicate check and the shard). */
+  hi: number;
+  lo: number;
+}
+
+/** The e-mail address as it identifies a holder: trimmed and lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The key of a row whose offer is `offer`. */
+export function rowKey(offer: EmailOfferItem): RowKey {
+  const email = normaliseEmail(offer.emailId);
+  const holder = createHash('sha256').update(email).digest();
+  const content = createHash('sha256')
+    .update(JSON.stringify({ ...offer, emailId: email }))
+    .digest('base64url');
+  return {
+    holder: holder.toString('base64url', 0, 9),
+    content: content.slice(0, 12),
+    hi: holder.readUInt32BE(0),
+    lo: holder.readUInt32BE(4),
+  };
+}
+
+/** `holder.content`, as a journal records it. */
+export function keyText(key: Pick<RowKey, 'holder' | 'content'>): string {
+  return `${key.holder}.${key.content}`;
+}
+
+/** The two parts of a journal's key; undefined when it is not one. */
+export function splitKey(text: string): { holder: string; content: string } | undefined {
+  const match = /^([A-Za-z0-9_-]{12})\.([A-Za-z0-9_-]{12})$/.exec(text);
+  return match ? { holder: match[1] as string, content: match[2] as string } : undefined;
+}
