@@ -42,6 +42,15 @@ export class MemoryTokenStore implements TokenStore {
 /** Milliseconds before the real expiry from which a token is treated as expired (clock skew, latency). */
 export const EXPIRY_MARGIN_MS = 30_000;
 
+/**
+ * When a token that lives `seconds` more expires, in epoch milliseconds; undefined (no expiry) past
+ * the largest date a Date holds, as for a "never expires" sentinel such as 1e20.
+ */
+export function expiryIn(seconds: number, now: number = Date.now()): number | undefined {
+  const at = now + seconds * 1000;
+  return at <= 8.64e15 ? at : undefined;
+}
+
 /** True when the token's expiry is known and (nearly) reached. */
 export function isExpired(token: StoredToken, now: number = Date.now()): boolean {
   return token.expiresAt !== undefined && now >= token.expiresAt - EXPIRY_MARGIN_MS;

@@ -1,5 +1,5 @@
 import { parseRequest } from '../core/parse.js';
-import { isExpired, type TokenStore } from '../core/token-store.js';
+import { expiryIn, isExpired, type TokenStore } from '../core/token-store.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { SignInParams, SignInResult } from '../models/auth.js';
 import { Resource } from './resource.js';
@@ -54,7 +54,7 @@ export class Auth extends Resource {
       accessToken: result.access_token,
       tokenType: result.token_type,
       scope: result.scope,
-      expiresAt: Date.now() + result.expires_in * 1000,
+      expiresAt: expiryIn(result.expires_in),
     });
     return result;
   }

@@ -27,8 +27,18 @@ export async function sessionView(ctx: CliContext): Promise<{ view: SessionView;
     tokenSource: settings.envToken ? 'env' : token ? 'profile' : undefined,
     tokenIssuedBy: token ? tokenIssuer(profile) : undefined,
     // Unknown (null) for AGENT_CLI_TOKEN, which whoami does not check, and a token without expiry.
-    expiresAt: token?.expiresAt === undefined ? null : new Date(token.expiresAt).toISOString(),
+    expiresAt: expiryText(token?.expiresAt) ?? null,
     expired: token?.expiresAt === undefined ? null : isExpired(token),
   };
   return foreign ? { view, foreign } : { view };
+}
+
+/**
+ * A stored expiry as ISO 8601; undefined for none, and for one no Date can hold (an older version
+ * stored a "never expires" sentinel as 1e23 ms).
+ */
+export function expiryText(expiresAt: number | undefined): string | undefined {
+  return expiresAt !== undefined && Math.abs(expiresAt) <= 8.64e15
+    ? new Date(expiresAt).toISOString()
+    : undefined;
 }

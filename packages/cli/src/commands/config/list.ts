@@ -5,6 +5,7 @@ import type { Profile } from '../../config-file.js';
 import type { CliContext } from '../../context.js';
 import { printData, printWarning } from '../../output.js';
 import { type ProfilesView, type ProfileView, presentProfiles } from '../../presenters/config.js';
+import { expiryText } from '../auth/session-view.js';
 
 /** `agent-cli config list`. */
 export function registerList(group: Command, bind: Bind): void {
@@ -23,7 +24,7 @@ export function viewOf(profile: Profile): ProfileView {
     org: profile.org,
     email: profile.email,
     signedIn: token !== undefined && !isExpired(token),
-    expiresAt: token?.expiresAt === undefined ? undefined : new Date(token.expiresAt).toISOString(),
+    expiresAt: expiryText(token?.expiresAt),
   };
 }
 
