@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, ServerError } from '@credential-agent/sdk';
 import { describe, expect, it } from 'vitest';
+import { keyIsDue } from './support/controller.js';
 import { until, useNetwork } from './support/network.js';
 import { employeeCredential, employeeDefinition } from './support/story-data.js';
 
@@ -112,5 +113,15 @@ describe.each(['2.0'] as const)('the SDK against two real Credo agents (credo-co
       .catch((error: unknown) => error);
     expect(wrongState).toBeInstanceOf(ServerError);
     expect((wrongState as ServerError).message).toMatch(/CredoError: .*state/i);
+  });
+
+  it('sent the raw agent key where the line wants it and nowhere else', () => {
+    for (const { controller } of Object.values(network())) {
+      expect(controller.calls.length).toBeGreaterThan(3);
+      for (const call of controller.calls) {
+        const sentKey = call.authorization === controller.apiKey;
+        expect(sentKey, `${call.method} ${call.path}`).toBe(keyIsDue(controller.line, call));
+      }
+    }
   });
 });

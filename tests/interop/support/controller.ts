@@ -40,6 +40,14 @@ export class ValidationFailure extends Error {
   }
 }
 
+/**
+ * Where the raw API key may go on a line: v2.0 wants it on every route; v2.1 only at
+ * `POST /agent/token` (every other route wants the JWT that route hands out).
+ */
+export function keyIsDue(line: AgentLine, call: { method: string; path: string }): boolean {
+  return line === '2.0' || (call.method === 'POST' && call.path === '/agent/token');
+}
+
 /** What a test needs of a running controller. */
 export interface Controller {
   url: string;
