@@ -16,6 +16,16 @@ export function commandWord(argv: readonly string[]): { word: string | undefined
 }
 
 /**
+ * argv with `help <command…>` read as `<command…> --help`: commander's help command only looks at
+ * the first word, so `help offers create` would show the help of `offers`.
+ */
+export function helpAsFlag(argv: readonly string[]): readonly string[] {
+  const { word, index } = commandWord(argv);
+  if (word !== 'help' || index + 1 >= argv.length) return argv;
+  return [...argv.slice(0, index), ...argv.slice(index + 1), '--help'];
+}
+
+/**
  * The command path argv names (`'credentials list'`, `''` for the root): its words, root options
  * and their values skipped, as long as each step is one of `known` paths.
  */

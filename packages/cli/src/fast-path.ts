@@ -1,4 +1,4 @@
-import { commandPath } from './argv.js';
+import { commandPath, helpAsFlag } from './argv.js';
 
 /** What the launcher knows of the command tree, captured from the built program at build time. */
 export interface FastIndex {
@@ -26,7 +26,8 @@ function valueOptions(index: FastIndex, path: string): Set<string> {
  * the help of a command (`… --help`/`-h` as the last word after the command path alone), or the
  * version for `--version`/`-V` anywhere before `--`, unless the command takes that flag itself.
  */
-export function fastAnswer(argv: readonly string[], index: FastIndex, version: string): string | undefined {
+export function fastAnswer(typed: readonly string[], index: FastIndex, version: string): string | undefined {
+  const argv = helpAsFlag(typed);
   const known = (path: string) => Object.hasOwn(index.help, path);
   const last = argv[argv.length - 1];
   const helpOf = argv.slice(0, -1).join(' ');

@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import { bindTo, report } from './actions.js';
+import { helpAsFlag } from './argv.js';
 import { type ContextInit, createContext } from './context.js';
 import { ExitCode } from './exit-codes.js';
 import { createProgram, groupsFor, loadGroups } from './program.js';
@@ -18,7 +19,8 @@ function commanderExit(error: CommanderError): ExitCode {
  * every failure is reported on stderr as one line (plus a hint) and mapped to an exit code. The
  * context is built once, from the root options read up front, before anything can fail.
  */
-export async function run(argv: readonly string[], init: ContextInit): Promise<ExitCode> {
+export async function run(typed: readonly string[], init: ContextInit): Promise<ExitCode> {
+  const argv = helpAsFlag(typed);
   const ctx = await createContext(init, readRootOptions(argv));
   try {
     const bind = bindTo(ctx);

@@ -4,6 +4,7 @@ import { commandWord } from './argv.js';
 import { registerApi } from './commands/api/index.js';
 import { registerLogin, registerLogout, registerWhoami } from './commands/auth/index.js';
 import { COMPLETION_HELP } from './commands/completion/help.js';
+import { wrapHelp } from './help-wrap.js';
 import type { CliIO } from './io.js';
 import { printable } from './printable.js';
 import { addRootOptions } from './root-options.js';
@@ -71,14 +72,15 @@ export function createProgram(io: CliIO, bind: Bind): Command {
     .description(`Credential Agent Service from a terminal and from CI (v${VERSION})`)
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => io.out(s),
-      writeErr: (s) => io.err(s),
+      // Help (and the version) only: the text after the lists is wrapped too, never mid-word.
+      writeOut: (s) => io.out(wrapHelp(s, HELP_WIDTH)),
+      writeErr: (s) => io.err(wrapHelp(s, HELP_WIDTH)),
       getOutHelpWidth: () => HELP_WIDTH,
       getErrHelpWidth: () => HELP_WIDTH,
       // Commander echoes what was typed (`unknown option '…'`): keep it on one printable line,
       // and its suggestion on the next.
-      outputError: (s, write) =>
-        write(`${s.trimEnd().split('\n(Did you mean').map(printable).join('\n(Did you mean')}\n`),
+      outputError: (s) =>
+        io.err(`${s.trimEnd().split('\n(Did you mean').map(printable).join('\n(Did you mean')}\n`),
     })
     .configureHelp({
       showGlobalOptions: true,

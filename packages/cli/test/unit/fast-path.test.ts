@@ -29,6 +29,9 @@ describe('fastAnswer: what the launcher prints without loading the program', () 
     [['--org', 'credentials', 'credentials', 'list', '-V'], '9.9.9\n'],
     [['schemas', '--version'], '9.9.9\n'],
     [['schemas', 'create', '--name', 'x', '-V'], '9.9.9\n'],
+    // `help <command…>` is `<command…> --help` (commander's own help command reads one word).
+    [['help', 'credentials'], 'credentials help\n'],
+    [['help', 'credentials', 'list'], 'credentials list help\n  --state <state>  the state\n  --json  json\n'],
   ])('%j → %j', (argv, text) => {
     expect(answer(...argv)).toBe(text);
   });
@@ -37,7 +40,6 @@ describe('fastAnswer: what the launcher prints without loading the program', () 
     [[]],
     [['credentials', 'list']],
     [['--no-color', 'credentials', '--help']],
-    [['help', 'credentials']],
     [['credentials', 'list', '--state', 'x', '--help']],
     [['schemas', 'create', '--version', '1.0.0']],
     // The value of an option that takes one is not the version flag (attack L8).

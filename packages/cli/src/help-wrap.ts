@@ -1,0 +1,42 @@
+// Commander wraps the option and command lists of a help text, not the text added after them
+// (examples, exit codes, notes). This wraps every line of a help text to the help width at spaces,
+// never inside a word: prose continues under its own indentation, and an example command
+// (`  $ agent-cli …`) continues on the next line after ` \`, so it can still be pasted into a shell.
+
+/** The words of a line split at spaces outside quotes (an example's `'a b'` stays one word). */
+function words(text: string): string[] {
+  return text.match(/(?:[^\s'"]+|'[^']*'|"[^"]*")+/g) ?? [];
+}
+
+/** `line` cut into lines of at most `width` columns at word boundaries (a longer word stays whole). */
+function wrapLine(line: string, width: number): string[] {
+  const indent = /^\s*/.exec(line)?.[0] ?? '';
+  const example = /^\s*\$ /.test(line);
+  const continued = example && line.endsWith(' \\');
+  const body = words(continued ? line.slice(indent.length, -2) : line.slice(indent.length));
+  const next = example ? `${indent}    ` : indent;
+  // An example's lines but the last end in ` \`: keep two columns for it.
+  const room = example ? width - 2 : width;
+  const lines: string[] = [];
+  let current = indent;
+  for (const word of body) {
+    const start = lines.length === 0 ? indent : next;
+    if (current !== start && current.length + 1 + word.length > room) {
+      lines.push(current);
+      current = next + word;
+    } else {
+      current = current === start ? current + word : `${current} ${word}`;
+    }
+  }
+  lines.push(current);
+  if (!example) return lines;
+  return lines.map((text, i) => (i < lines.length - 1 || continued ? `${text} \\` : text));
+}
+
+/** A help text with every line longer than `width` wrapped at spaces. */
+export function wrapHelp(text: string, width: number): string {
+  return text
+    .split('\n')
+    .flatMap((line) => (line.length <= width ? [line] : wrapLine(line, width)))
+    .join('\n');
+}

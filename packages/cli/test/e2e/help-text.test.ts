@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './support/bench.js';
+import { BIN } from './support/build.js';
+import { hasTmux, runInTerminal } from './support/terminal.js';
+
+// Help as a new user reads it (issue 20, section 4 items 2 and 3), through the shipped bin.
+const e2e = useE2E();
+const COMMANDS = ['', 'offers email', 'offers create', 'proofs request', 'credentials list', 'login', 'api'];
+
+describe('agent-cli help <command…>', { timeout: 60_000 }, () => {
+  it('help offers create prints the help of offers create, as offers create --help does (item 2)', async () => {
+    const viaHelp = await e2e.run(['help', 'offers', 'create']);
+    const viaFlag = await e2e.run(['offers', 'create', '--help']);
+    expect(viaHelp.code).toBe(0);
+    expect(viaHelp.stdout).toMatch(/^Usage: agent-cli offers create /);
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+  });
+});
+
+describe('help text width (item 3)', { timeout: 120_000 }, () => {
+  for (const command of COMMANDS) {
+    it(`agent-cli ${command || '(root)'} --help keeps every line within 80 columns, words whole`, async () => {
+      const result = await e2e.run([...command.split(' ').filter(Boolean), '--help']);
+      expect(result.code).toBe(0);
+      const lines = result.stdout.split('\n');
+      expect(lines.filter((line) => line.length > 80)).toEqual([]);
+      // An example command continues after ` \`, so it can still be pasted.
+      for (const [i, line] of lines.entries()) {
+        if (/^\s+\$ /.test(line) && line.endsWith(' \\')) expect(lines[i + 1]).toMatch(/^\s{4,}\S/);
+      }
+    });
+  }
+
+  it('the exit codes line reads whole words', async () => {
+    const result = await e2e.run(['--help']);
+    const paragraph = result.stdout.split('\n\n').find((block) => block.startsWith('Exit codes:')) ?? '';
+    expect(paragraph.replace(/\s+/g, ' ')).toBe(
+      'Exit codes: 0 ok, 1 failure, 2 usage, 3 partial success, 4 login needed, 5 action needed, 130 cancelled (Ctrl-C), 143 terminated (SIGTERM).',
+    );
+  });
+
+  it.skipIf(!hasTmux)('on an 80-column terminal nothing wraps (tmux)', async () => {
+    for (const command of ['', 'offers email']) {
+      const words = [process.execPath, BIN, ...command.split(' ').filter(Boolean), '--help'];
+      const screen = await runInTerminal(words, e2e.env(), { columns: 80, rows: 200, capture: ['-J'] });
+      expect(screen).toContain('exit=0');
+      // -J joins lines the terminal wrapped: a wrapped line would show longer than the pane.
+      expect(screen.split('\n').filter((line) => line.trimEnd().length > 80)).toEqual([]);
+    }
+  });
+});
