@@ -31,7 +31,10 @@ describe('fastAnswer: what the launcher prints without loading the program', () 
     [['schemas', 'create', '--name', 'x', '-V'], '9.9.9\n'],
     // `help <command…>` is `<command…> --help` (commander's own help command reads one word).
     [['help', 'credentials'], 'credentials help\n'],
-    [['help', 'credentials', 'list'], 'credentials list help\n  --state <state>  the state\n  --json  json\n'],
+    [
+      ['help', 'credentials', 'list'],
+      'credentials list help\n  --state <state>  the state\n  --json  json\n',
+    ],
   ])('%j → %j', (argv, text) => {
     expect(answer(...argv)).toBe(text);
   });

@@ -32,6 +32,7 @@ import type {
 
 /** Named optional keys (an index signature's keys are not fields). */
 type OptionalKeys<T> = {
+  // biome-ignore lint/complexity/noBannedTypes: the empty object type extends Pick<T, K> exactly when K is optional.
   [K in keyof T]-?: string extends K ? never : {} extends Pick<T, K> ? K : never;
 }[keyof T];
 /** `T` with `?` removed: under exactOptionalPropertyTypes only a written `| undefined` is left. */
