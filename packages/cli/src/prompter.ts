@@ -5,7 +5,7 @@ import type { Style } from './style.js';
 export interface Prompter {
   /** Asks for a visible value. */
   input(message: string): Promise<string>;
-  /** Asks for a secret; what is typed is masked. */
+  /** Asks for a secret; nothing of what is typed is shown. */
   password(message: string): Promise<string>;
 }
 
@@ -53,7 +53,9 @@ export function inquirerPrompter(
     },
     async password(message) {
       const { password } = await import('@inquirer/prompts');
-      return password({ message, mask: '*', validate: required, theme }, context());
+      // No mask: nothing is shown per character (as gh does), so the screen never tells the length;
+      // no ctrl+t to show it in clear either.
+      return password({ message, validate: required, theme, toggleMask: false }, context());
     },
   };
 }
