@@ -1,6 +1,8 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
 import { type Duplex, pipeline, type Readable, type Transform } from 'node:stream';
+import { TLSSocket } from 'node:tls';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 
 /** Statuses whose response has no body (the `Response` constructor refuses one). */
@@ -78,6 +80,15 @@ function toResponse(res: IncomingMessage): Response {
 }
 
 /**
+ * Whether a TLS socket is past the handshake (it has sent its Finished message), as a kept-alive
+ * one is whether the agent calls it reused or not. Other sockets are written at once (a mocked
+ * socket, as msw's, connects only once the request is written).
+ */
+function handshakeDone(socket: Socket): boolean {
+  return !(socket instanceof TLSSocket) || socket.getFinished() !== undefined;
+}
+
+/**
  * A `fetch` on `node:http`. A short-lived CLI process spends ~150 ms in Node's built-in fetch
  * compiling its WebAssembly HTTP parser before the first request; `node:http` needs none of that.
  * Errors keep their system codes (`ECONNREFUSED`, `ECONNRESET`) and the signal aborts the request.
@@ -114,6 +125,12 @@ export const nodeFetch: typeof fetch = async (input, init) => {
     // signal off and an abort would no longer close the socket.
     outgoing.once('close', () => req.signal.aborted);
     outgoing.on('error', reject);
-    outgoing.end(body);
+    // Over TLS the request goes out once the handshake is done, so a handshake that fails (a refused
+    // certificate, a plain-HTTP port) fails with its own code, as Node's fetch reports it, not as a
+    // failed write (EPROTO), and the SDK knows that nothing was sent.
+    outgoing.once('socket', (socket: Socket) => {
+      if (handshakeDone(socket)) outgoing.end(body);
+      else socket.once('secureConnect', () => outgoing.end(body));
+    });
   });
 };

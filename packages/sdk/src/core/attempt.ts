@@ -102,7 +102,7 @@ export async function attempt(send: Sender, out: Outgoing, limits: AttemptLimits
     };
   } catch (error) {
     if (error instanceof AgentError) throw error;
-    throw attemptError(out.info, error, deadline, out.signal, phase, limits.secrets);
+    throw attemptError(out.info, error, deadline, out.signal, phase, limits);
   } finally {
     deadline.dispose();
   }

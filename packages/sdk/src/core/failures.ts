@@ -4,7 +4,37 @@ import { unexpectedStatus } from './protocol-errors.js';
 import { scrub, scrubCause } from './redact.js';
 import type { AttemptFailure } from './retry.js';
 
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * Codes of failures before any byte of the request was written: no address, no listener, or a TLS
+ * handshake that failed (a certificate refused, a handshake refused, an answer in plain text);
+ * fetch writes the request only once the handshake is done.
+ */
+const NOT_SENT =
+  /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EAI_FAIL|ERR_SSL_WRONG_VERSION_NUMBER)$|CERT|^UNABLE_TO_|^ERR_SSL_.*(HANDSHAKE_FAIL|PROTOCOL_VERSION|UNSUPPORTED_PROTOCOL|NO_PROTOCOLS)/;
+
+/** Where a request went: the base URL, and what to scrub from messages. */
+export interface FailureContext {
+  baseUrl: string;
+  secrets: readonly (string | undefined)[];
+}
+
+/**
+ * What a failure before any byte of the request was written says, or undefined when some may have
+ * been written. A handshake answered in plain text names the scheme the server speaks.
+ */
+function notSent(thrown: unknown, code = '', baseUrl: string): string | undefined {
+  // Node's words when the server closes the connection during the handshake.
+  const closed = [...causes(thrown)].some((e) => /before secure TLS/.test(String(e.message)));
+  if (!closed && !NOT_SENT.test(code)) return undefined;
+  if (!closed && /^E(CONN|NOT|AI)/.test(code)) return code;
+  if (code !== 'ERR_SSL_WRONG_VERSION_NUMBER') return `TLS handshake failed (${code})`;
+  // The same port over http: (`http://host` alone would be port 80).
+  const http = new URL(baseUrl);
+  const port = http.port || '443';
+  http.protocol = 'http:';
+  http.port = port;
+  return `TLS handshake failed (${code}): the server speaks plain HTTP; use ${http.href.replace(/\/$/, '')}`;
+}
 
 /**
  * Maps what `fetch` or reading the body threw to an SDK error. `phase` is `send` while waiting for
@@ -17,7 +47,7 @@ export function attemptError(
   deadline: Deadline,
   caller: AbortSignal | undefined,
   phase: 'send' | 'read',
-  secrets: readonly (string | undefined)[],
+  { baseUrl, secrets }: FailureContext,
 ): AgentError {
   const where = `${info.method} /${info.path}`;
   const cause = scrubCause(thrown, secrets);
@@ -36,16 +66,20 @@ export function attemptError(
     });
   }
   const code = networkCode(thrown);
-  const sent = phase === 'read' || !(code !== undefined && NOT_SENT.has(code));
+  const why = phase === 'send' ? notSent(thrown, code, baseUrl) : undefined;
+  if (why !== undefined) {
+    const message = `Could not reach the service (${where}): ${why}`;
+    return new ConnectionError(scrub(message, secrets), { ...info, sent: false, cause });
+  }
   const detail = code ?? (thrown instanceof Error ? thrown.message : String(thrown));
   const mayHaveArrived = info.method === 'GET' ? '' : '; it may have been processed';
   let message = `Could not reach the service (${where}): ${detail}`;
   if (phase === 'read') {
     message = `The connection broke while reading the answer to ${where}${mayHaveArrived} (${detail})`;
-  } else if (sent && mayHaveArrived) {
+  } else if (mayHaveArrived) {
     message = `The connection failed after ${where} was sent${mayHaveArrived} (${detail})`;
   }
-  return new ConnectionError(scrub(message, secrets), { ...info, sent, cause });
+  return new ConnectionError(scrub(message, secrets), { ...info, sent: true, cause });
 }
 
 /**
