@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { NotFoundError, ServerError } from '@credential-agent/sdk';
 import { describe, expect, it } from 'vitest';
 import { keyIsDue } from './support/controller.js';
-import { until, useNetwork } from './support/network.js';
+import { didcommPrefix, STORY_LINES, until, useNetwork } from './support/network.js';
 import { employeeCredential, employeeDefinition } from './support/story-data.js';
 
 interface Record_ {
@@ -12,8 +12,10 @@ interface Record_ {
   isVerified?: boolean;
 }
 
-describe.each(['2.0'] as const)('the SDK against two real Credo agents (credo-controller v%s)', (line) => {
+describe.each(STORY_LINES)('the SDK against two real Credo agents (credo-controller v%s)', (line) => {
   const network = useNetwork(line);
+  // `request()` and `agent-cli api` paths are literal: v2.1 has the DIDComm routes under /didcomm.
+  const didcomm = didcommPrefix(line);
 
   it('issues a JSON-LD credential over an out-of-band offer and verifies a presentation-exchange proof', async () => {
     const { issuer, holder } = network();
@@ -28,7 +30,7 @@ describe.each(['2.0'] as const)('the SDK against two real Credo agents (credo-co
 
     const offer = (await issuer.sdk.request({
       method: 'POST',
-      path: '/credentials/create-offer-oob',
+      path: `${didcomm}/credentials/create-offer-oob`,
       body: {
         protocolVersion: 'v2',
         credentialFormats: { jsonld: employeeCredential(issuerDid, holderDid) },
@@ -39,7 +41,7 @@ describe.each(['2.0'] as const)('the SDK against two real Credo agents (credo-co
 
     const received = (await holder.sdk.request({
       method: 'POST',
-      path: '/oob/receive-invitation-url',
+      path: `${didcomm}/oob/receive-invitation-url`,
       body: { invitationUrl: offer.invitationUrl, autoAcceptInvitation: false },
     })) as { outOfBandRecord: { id: string } };
     const oob = await holder.sdk.oob.get(received.outOfBandRecord.id);
@@ -58,7 +60,7 @@ describe.each(['2.0'] as const)('the SDK against two real Credo agents (credo-co
     );
     const requested = (await holder.sdk.request({
       method: 'POST',
-      path: '/credentials/accept-offer',
+      path: `${didcomm}/credentials/accept-offer`,
       body: { credentialRecordId: offered?.id },
     })) as Record_;
     expect(requested.state).toBe('request-sent');
@@ -74,7 +76,7 @@ describe.each(['2.0'] as const)('the SDK against two real Credo agents (credo-co
 
     const proof = (await issuer.sdk.request({
       method: 'POST',
-      path: '/proofs/request-proof',
+      path: `${didcomm}/proofs/request-proof`,
       body: {
         connectionId: issued?.connectionId,
         protocolVersion: 'v2',
@@ -86,12 +88,18 @@ describe.each(['2.0'] as const)('the SDK against two real Credo agents (credo-co
     expect(proof.state).toBe('request-sent');
     const [asked] = await until(
       () =>
-        holder.sdk.request({ method: 'GET', path: '/proofs?state=request-received' }) as Promise<Record_[]>,
+        holder.sdk.request({ method: 'GET', path: `${didcomm}/proofs?state=request-received` }) as Promise<
+          Record_[]
+        >,
       (records) => records.length === 1,
     );
-    await holder.sdk.request({ method: 'POST', path: `/proofs/${asked?.id}/accept-request`, body: {} });
+    await holder.sdk.request({
+      method: 'POST',
+      path: `${didcomm}/proofs/${asked?.id}/accept-request`,
+      body: {},
+    });
     const verified = await until(
-      () => issuer.sdk.request({ method: 'GET', path: `/proofs/${proof.id}` }) as Promise<Record_>,
+      () => issuer.sdk.request({ method: 'GET', path: `${didcomm}/proofs/${proof.id}` }) as Promise<Record_>,
       (record) => record.state === 'done',
     );
     expect(verified.isVerified).toBe(true);
@@ -109,7 +117,11 @@ describe.each(['2.0'] as const)('the SDK against two real Credo agents (credo-co
     expect(accept).toBeInstanceOf(NotFoundError);
     const [done] = await holder.sdk.credentials.list({ role: 'holder', state: 'done' });
     const wrongState = await holder.sdk
-      .request({ method: 'POST', path: '/credentials/accept-offer', body: { credentialRecordId: done?.id } })
+      .request({
+        method: 'POST',
+        path: `${didcomm}/credentials/accept-offer`,
+        body: { credentialRecordId: done?.id },
+      })
       .catch((error: unknown) => error);
     expect(wrongState).toBeInstanceOf(ServerError);
     expect((wrongState as ServerError).message).toMatch(/CredoError: .*state/i);

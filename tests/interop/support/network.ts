@@ -21,6 +21,17 @@ async function startSide(line: AgentLine, label: string): Promise<Side> {
   return { agent, controller, sdk };
 }
 
+/**
+ * The lines the SDK and CLI stories run on. v2.1 (token exchange, /didcomm routes) joins when the
+ * SDK speaks it; until then its REST layer is checked on its own (controller.test.ts).
+ */
+export const STORY_LINES: readonly AgentLine[] = ['2.0'];
+
+/** Where a line has the DIDComm routes (oob, credentials, proofs): the root on v2.0, `/didcomm` on v2.1. */
+export function didcommPrefix(line: AgentLine): '' | '/didcomm' {
+  return line === '2.1' ? '/didcomm' : '';
+}
+
 /** An issuer and a holder for the file's tests, started before them and stopped after. */
 export function useNetwork(line: AgentLine): () => { issuer: Side; holder: Side } {
   let sides: { issuer: Side; holder: Side } | undefined;

@@ -87,7 +87,7 @@ async function writeDid(agent: CredoAgent, call: Call) {
   return ok({ did, didDocument: didDocument?.toJSON() });
 }
 
-const PROOF_FILTERS = ['threadId', 'connectionId', 'state', 'parentThreadId', 'role'] as const;
+const EXCHANGE_FILTERS = ['threadId', 'connectionId', 'state', 'parentThreadId', 'role'] as const;
 
 /** credo-controller's routes the interop story uses, with their body fields (tsoa's `additionalProperties: false`). */
 export function routesOf(label: string): Route[] {
@@ -185,7 +185,7 @@ export function routesOf(label: string): Route[] {
       path: '/credentials',
       didcomm: true,
       handle: async (agent, call) => {
-        const records = await agent.didcomm.credentials.findAllByQuery(filters(call, PROOF_FILTERS));
+        const records = await agent.didcomm.credentials.findAllByQuery(filters(call, EXCHANGE_FILTERS));
         return ok(records.map(json));
       },
     },
@@ -271,7 +271,7 @@ export function routesOf(label: string): Route[] {
       path: '/proofs',
       didcomm: true,
       handle: async (agent, call) =>
-        ok((await agent.didcomm.proofs.findAllByQuery(filters(call, PROOF_FILTERS))).map(json)),
+        ok((await agent.didcomm.proofs.findAllByQuery(filters(call, EXCHANGE_FILTERS))).map(json)),
     },
     {
       method: 'GET',
