@@ -50,8 +50,14 @@ function split(flag: string, entry: string): [string, string] {
   return [entry.slice(0, at), entry.slice(at + 1)];
 }
 
+/** Sets a field as an own property: `__proto__` is data too, not the object's prototype. */
+function set(fields: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(fields, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /**
- * The fields of `-f key=value` (strings) and `-F key=value` (typed), in one object.
+ * The fields of `-f key=value` (strings) and `-F key=value` (typed), in one object; any key is
+ * kept as data (`__proto__`, `constructor`).
  * @throws {@link UsageError} naming the flag and the entry without `=` or key.
  */
 export function fieldsOf(
@@ -61,11 +67,11 @@ export function fieldsOf(
   const fields: Record<string, unknown> = {};
   for (const entry of raw) {
     const [key, value] = split('-f', entry);
-    fields[key] = value;
+    set(fields, key, value);
   }
   for (const entry of typedEntries) {
     const [key, value] = split('-F', entry);
-    fields[key] = typed(key, value);
+    set(fields, key, typed(key, value));
   }
   return fields;
 }

@@ -85,3 +85,19 @@ describe('agent-cli api', () => {
     expect(bench.sandbox.requestCount()).toBe(0);
   });
 });
+
+describe('agent-cli api -F/-f with keys JavaScript treats specially', () => {
+  it.each(['__proto__', 'constructor', 'prototype'])(
+    'sends a %s field as data, never drops it',
+    async (key) => {
+      const offer = await createOffer(bench);
+      const path = `/oob/${offer.outOfBandRecordId}/accept-invitation`;
+      for (const flag of ['-F', '-f']) {
+        // The sandbox refuses a field it does not know, naming it: proof that the field was sent.
+        const result = await bench.run(['api', 'post', path, flag, `${key}={"polluted":true}`]);
+        expect([flag, result.code]).toEqual([flag, 1]);
+        expect(result.stdout).toContain(key);
+      }
+    },
+  );
+});
