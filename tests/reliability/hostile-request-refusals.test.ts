@@ -5,8 +5,7 @@
  * naming `body` / `method`, nothing sent. A port fetch refuses ("bad port": 1, 6000) is a
  * `ConnectionError` that says nothing was sent, tried once.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AgentClient, ConnectionError, RequestValidationError } from '@credential-agent/sdk';
 import { describe, expect, it } from 'vitest';
@@ -86,7 +85,7 @@ describe('agent-cli api', () => {
     e2e.run(['api', ...args, '--base-url', server().url], { env: { AGENT_CLI_TOKEN: 'tok-refusals' } });
 
   it('GET with --input is a usage error naming --input; nothing sent', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'agent-cli-refusals-')), 'body.json');
+    const file = join(e2e.configDir(), 'body.json'); // removed with the bench's directory
     writeFileSync(file, '{"a":1}');
     const result = await run(['GET', '/x', '--input', file]);
     expect(result.code).toBe(2);

@@ -4,7 +4,7 @@
  * the CLI's `--verbose` and error lines.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect, promisify } from 'node:util';
@@ -67,9 +67,9 @@ it.each(['raw', 'url', 'base64'] as Form[])(
       NO_COLOR: '1',
     };
     const args = [CLI, '--base-url', `${server.url}/${form}`, '--verbose', 'login', '--email', 'a@b.co'];
-    const run = await promisify(execFile)(process.execPath, args, { env }).catch(
-      (e: { code: number; stdout: string; stderr: string }) => e,
-    );
+    const run = await promisify(execFile)(process.execPath, args, { env })
+      .catch((e: { code: number; stdout: string; stderr: string }) => e)
+      .finally(() => rmSync(home, { recursive: true, force: true }));
     expect('code' in run && run.code).toBe(1);
     expect(run.stderr).toContain('[REDACTED]');
     expectNoPassword(run.stdout + run.stderr, 'CLI output');

@@ -39,8 +39,19 @@ async function readLines(child: ChildProcess, count: number): Promise<string[]> 
   return text.split('\n').slice(0, count);
 }
 
+/** Resolves once `child` has exited, killing it first if it still runs. */
+function ended(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
 afterAll(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  // A sandbox still running (a SIGTERM not yet acted on) could write its --url-file into a
+  // directory being removed and leave it behind: wait for every child to be gone first.
+  await Promise.all(children.splice(0).map(ended));
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
