@@ -20,7 +20,7 @@ export function foreignTokenError(
   if (issuer !== undefined && sameBaseUrl(issuer, baseUrl)) return undefined;
   return new AuthRequiredError(
     `the token of profile "${name}" was issued by ${issuer ?? 'an unknown base URL'}, not ${baseUrl}: it is not sent there`,
-    `run: agent-cli login --base-url ${baseUrl} --profile <another profile>, or set AGENT_CLI_TOKEN`,
+    `run: agent-cli login --base-url ${baseUrl} --profile ${name} (it replaces the profile's token; give another --profile to keep both), or set AGENT_CLI_TOKEN`,
   );
 }
 

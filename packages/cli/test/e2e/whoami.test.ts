@@ -12,7 +12,7 @@ const login = () =>
 describe('whoami with a stored token of another base URL (attack F24)', { timeout: 60_000 }, () => {
   const refused = () => [
     `error: the token of profile "a" was issued by ${e2e.sandbox().url}, not ${OTHER}: it is not sent there`,
-    `hint: run: agent-cli login --base-url ${OTHER} --profile <another profile>, or set AGENT_CLI_TOKEN`,
+    `hint: run: agent-cli login --base-url ${OTHER} --profile a (it replaces the profile's token; give another --profile to keep both), or set AGENT_CLI_TOKEN`,
   ];
 
   it('says the token belongs to the base URL that issued it, exit 4, with --base-url', async () => {
