@@ -27,6 +27,8 @@ Options:
   --agent-key          agent routes want a raw API key (generated, printed at start) instead of
                        the bearer token, as the real agent does
   -h, --help           show this help
+
+GET /__sandbox/deliveries lists the offer e-mails delivered so far, per address (JSON).
 `;
 
 /** What the command line asks for. */

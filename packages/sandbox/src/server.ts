@@ -7,6 +7,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
+import { deliveriesResponse } from './deliveries.js';
 import { htmlPage } from './faults/responses.js';
 import { invitationResponse } from './invitation-pages.js';
 import { BodyTooLarge, toFetchRequest, writeFetchResponse } from './node-bridge.js';
@@ -116,6 +117,7 @@ async function serve(
   const notFound = counted(sandbox, notFoundPage);
   const response = pathDecodes(req.url ?? '/')
     ? (invitationResponse(sandbox, request) ??
+      deliveriesResponse(sandbox, request) ??
       (await getResponse(sandbox.handlers, request)) ??
       (await notFound({ request, params: {} })))
     : await notFound({ request, params: {} });
