@@ -8,6 +8,10 @@ const [{ run }, { createIO, openControllingTerminal }, { ExitCode }] = await Pro
 ]);
 
 const controller = new AbortController();
+// A command that accounts for its work when stopped (a bulk run) holds the second signal: it
+// cancels what is in flight instead of ending the process; a third one ends it.
+const urgent = new AbortController();
+let held = false;
 // Ctrl-C (SIGINT) or SIGTERM cancels the running call: it unwinds, says what may have happened
 // (a POST may have been processed), and exits 130 or 143. A second signal ends at once. A
 // signal-exit handler (the config file's lock) may re-raise the first signal: not a second one.
@@ -20,14 +24,25 @@ const onSignal = (signal: NodeJS.Signals) => {
     first = { signal, at: Date.now() };
     controller.abort(new Error(`cancelled (${signal})`));
   } else if (Date.now() - first.at > 250) {
-    process.exit(exitCodeOf(signal));
+    if (held && !urgent.signal.aborted) urgent.abort(new Error(`cancelled again (${signal})`));
+    else process.exit(exitCodeOf(signal));
   }
 };
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 const { stdin, stdout, stderr } = process;
 const io = createIO({ stdin, stdout, stderr, openTerminal: openControllingTerminal });
-const init = { io, env: process.env, signal: controller.signal, platform: process.platform };
+const holdSecondSignal = () => {
+  held = true;
+  return urgent.signal;
+};
+const init = {
+  io,
+  env: process.env,
+  signal: controller.signal,
+  platform: process.platform,
+  holdSecondSignal,
+};
 const code = await run(process.argv.slice(2), init);
 process.exitCode = code === ExitCode.Cancelled && first ? exitCodeOf(first.signal) : code;
 process.off('SIGINT', onSignal);

@@ -41,6 +41,11 @@ export interface CliContext {
   readonly prompter: Prompter;
   /** Fires on Ctrl-C; passed to every SDK call and prompt. */
   readonly signal: AbortSignal;
+  /**
+   * For a command that accounts for its work however it stops: the second Ctrl-C (or SIGTERM)
+   * fires the returned signal instead of ending the process at once; a third one ends it.
+   */
+  holdSecondSignal(): AbortSignal | undefined;
   /** Secrets of this run, scrubbed from verbose output and error messages. */
   readonly secrets: Secrets;
   /** The root options of the run. */
@@ -70,6 +75,8 @@ export interface ContextInit {
   signal: AbortSignal;
   platform: string;
   prompter?: Prompter;
+  /** See {@link CliContext.holdSecondSignal}; absent in-process (tests). */
+  holdSecondSignal?: () => AbortSignal;
 }
 
 /** What every view of one run's context shares. */
@@ -104,6 +111,9 @@ class Context implements CliContext {
   }
   get signal(): AbortSignal {
     return this.#run.init.signal;
+  }
+  holdSecondSignal(): AbortSignal | undefined {
+    return this.#run.init.holdSecondSignal?.();
   }
   get prompter(): Prompter {
     return this.#run.prompter;

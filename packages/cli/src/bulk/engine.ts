@@ -36,6 +36,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
       expected = counts.expected;
       offers = ports.offers ? await ports.offers() : undefined;
       state = await run.openJournal();
+      await run.retireOldReports();
     } catch (error) {
       await run.discard();
       throw error;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { type FileHandle, open, rename, rm } from 'node:fs/promises';
+import { type FileHandle, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 
@@ -91,7 +91,11 @@ export class StagedFile {
    * @throws {@link UsageError} naming `what` (the flag) and the path the user gave.
    */
   static async create(what: string, path: string): Promise<StagedFile> {
-    const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.part`);
+    await removeDeadParts(path);
+    const temp = join(
+      dirname(path),
+      `.${basename(path)}.${process.pid}-${randomBytes(6).toString('hex')}.part`,
+    );
     const file = await createExclusive(temp).catch((error: unknown) => {
       throw cannotWrite(what, path, error);
     });
@@ -114,6 +118,31 @@ export class StagedFile {
   async discard(): Promise<void> {
     await this.file.close().catch(() => undefined);
     await rm(this.#temp, { force: true });
+  }
+}
+
+/**
+ * Removes the temporary files a killed run (kill -9, power loss) left next to `path`: those named
+ * after a process that is gone. Files of live runs, and of other users, are left alone.
+ */
+async function removeDeadParts(path: string): Promise<void> {
+  const prefix = `.${basename(path)}.`;
+  const names = await readdir(dirname(path)).catch(() => [] as string[]);
+  for (const name of names) {
+    const match = name.startsWith(prefix)
+      ? /^(\d+)-[0-9a-f]{12}\.part$/.exec(name.slice(prefix.length))
+      : null;
+    if (!match || isRunning(Number(match[1]))) continue;
+    await rm(join(dirname(path), name), { force: true }).catch(() => undefined);
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 
 /** A path the user gave (or a default), with what names it in messages: `--report`, `the lock`. */
@@ -61,6 +61,7 @@ export async function checkOutputPaths(outputs: NamedPath[], taken: NamedPath[])
   for (const t of taken) seen.push({ ...t, stats: await lstatOrNone(t.path) });
   for (const out of outputs) {
     const stats = await regularOrNone(out);
+    if (stats) await checkReplaceable(out, stats);
     const same = seen.find(
       (s) =>
         resolve(s.path) === resolve(out.path) ||
@@ -71,5 +72,22 @@ export async function checkOutputPaths(outputs: NamedPath[], taken: NamedPath[])
         `${out.what} ${out.path} is the same file as ${same.what} ${same.path}: pass another path`,
       );
     seen.push({ ...out, stats });
+  }
+}
+
+/**
+ * A report is written under a temporary name and renamed over the path at the end: in a sticky
+ * directory (such as /tmp) the rename of another user's file fails (EPERM) after every e-mail went
+ * out. Refused before the first request instead.
+ * @throws {@link UsageError} naming the flag, the path and the owner.
+ */
+async function checkReplaceable(out: NamedPath, stats: Stats): Promise<void> {
+  const uid = process.getuid?.();
+  if (uid === undefined || uid === 0 || stats.uid === uid) return;
+  const dir = await lstatOrNone(dirname(out.path));
+  if (dir && (dir.mode & 0o1000) !== 0 && dir.uid !== uid) {
+    throw new UsageError(
+      `cannot write ${out.what} ${out.path}: it belongs to another user (uid ${stats.uid}) in a sticky directory, so it cannot be replaced: pass another path`,
+    );
   }
 }

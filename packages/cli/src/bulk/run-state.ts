@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { printable } from '../printable.js';
 import { cannotWrite } from './files.js';
@@ -92,6 +93,17 @@ export class RunState {
     const { journal, state } = await Journal.open(path, input, resume, note);
     this.journal = journal;
     return state;
+  }
+
+  /**
+   * Removes the reports of an earlier run once this one is about to send (every check passed): a
+   * run killed before its end must not leave them looking current. Its own are renamed into place
+   * when it ends.
+   */
+  async retireOldReports(): Promise<void> {
+    for (const path of [this.#opts.report, this.#opts.junit]) {
+      if (path !== undefined) await rm(path, { force: true });
+    }
   }
 
   /** Starts the progress display over `total` expected rows. */

@@ -21,6 +21,8 @@ export interface SendPlan {
   settle: (outcome: RowOutcome) => Promise<void>;
   /** Ctrl-C: no new request starts; requests in flight finish. */
   stop: AbortSignal | undefined;
+  /** A second Ctrl-C: requests in flight are cancelled (their rows are in doubt). */
+  cancel?: AbortSignal | undefined;
 }
 
 const lines = (list: readonly { row: number | string }[]) => list.map((r) => rowLine(r.row).line);
@@ -40,6 +42,7 @@ export async function sendRows(
     batchSize: plan.batchSize,
     concurrency: plan.concurrency,
     ...(plan.stop ? { stop: plan.stop } : {}),
+    ...(plan.cancel ? { signal: plan.cancel } : {}),
     onBatchStart: (batch, n) =>
       journal.append({ t: 'start', batch: n + offset, rows: lines(batch), keys: keys(batch) }),
     onBatchEnd: (results, n) => {

@@ -34,6 +34,8 @@ export interface BulkRunPorts {
   progress: { write: (text: string) => void; tty: boolean };
   /** Stops the run gently (Ctrl-C): no new request starts, requests in flight finish. */
   stop?: AbortSignal | undefined;
+  /** Cancels the requests in flight (a second Ctrl-C): their rows are in doubt. */
+  cancel?: AbortSignal | undefined;
   now?: () => number;
 }
 

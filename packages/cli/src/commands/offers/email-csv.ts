@@ -100,6 +100,7 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
       err: (line) => ctx.io.err(line),
       progress: { write: (text) => ctx.io.stderr.write(text), tty: ctx.io.stderrIsTTY },
       stop: ctx.signal,
+      cancel: dryRun ? undefined : ctx.holdSecondSignal(),
     },
   );
   printData(

@@ -1,0 +1,132 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { chmod, chown, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DEMO_ORG_ID } from '@credential-agent/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ensureBuilt, holderEmails, INDY_FLAGS, startBulk, until } from './bin.js';
+import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
+
+const ROWS = 100;
+
+/** A run of ROWS holders with both reports, underway (two requests arrived), over a stale report. */
+async function underway() {
+  const running = await sandboxAgent({
+    faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 400 }],
+  });
+  const dir = await tempDir();
+  const csv = await writeCsv(dir, holderLines(ROWS));
+  const report = join(dir, 'report.json');
+  const junit = join(dir, 'junit.xml');
+  await writeFile(report, '{"stale":true}');
+  const argv = [csv, ...INDY_FLAGS, '--concurrency', '2', '--report', report, '--junit', junit];
+  const run = startBulk(running, join(dir, 'config'), argv);
+  await until(() => running.sandbox.requestCount('POST', '/orgs') >= 2 || run.child.exitCode !== null);
+  return { running, dir, csv, report, junit, run, argv };
+}
+
+/** Every row of the CSV is in both reports; JUnit counts the rows not sent as skipped. */
+async function expectEveryRow(report: string, junit: string) {
+  const json = JSON.parse(await readFile(report, 'utf8'));
+  expect(json.rows).toHaveLength(ROWS);
+  expect(json.summary.total).toBe(ROWS);
+  const notSent = json.summary.skipped;
+  expect(notSent).toBeGreaterThan(0);
+  const xml = await readFile(junit, 'utf8');
+  expect(xml).toContain(`tests="${ROWS}"`);
+  expect(xml).toContain(`skipped="${notSent}"`);
+  expect(xml.match(/<testcase /g)).toHaveLength(ROWS);
+}
+
+describe('agent-cli offers email --csv: every stop accounts for every row', { timeout: 60_000 }, () => {
+  beforeAll(ensureBuilt, 120_000);
+
+  it('two Ctrl-C 0.4 s apart: exit 130 with the tally, the hint, both reports of every row, no lock, no part file', async () => {
+    const { running, dir, report, junit, run, argv } = await underway();
+    run.child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    run.child.kill('SIGINT');
+    expect(await run.exit).toBe(130);
+    expect(run.stdout).toMatch(/^stopped: /);
+    expect(run.stderr).toMatch(/cancelled: \d+ row\(s\) not sent: run the same command again with --resume/);
+    await expectEveryRow(report, junit);
+    expect((await readdir(dir)).filter((n) => /lock|part/.test(n))).toEqual([]);
+    const json = JSON.parse(await readFile(report, 'utf8'));
+    const inDoubt = new Set(
+      json.rows
+        .filter((r: { status: string }) => r.status === 'in-doubt')
+        .map((r: { email: string }) => r.email),
+    );
+    const resumed = startBulk(running, join(dir, 'config'), [...argv, '--resume']);
+    expect([0, 3]).toContain(await resumed.exit);
+    // Rows cancelled in flight are in doubt and not resent: at most one e-mail; every other one exactly one.
+    const counts = holderEmails(ROWS).map((e) => [e, running.sandbox.deliveries(e)] as const);
+    expect(counts.filter(([e, n]) => (inDoubt.has(e) ? n > 1 : n !== 1))).toEqual([]);
+  });
+
+  it('SIGTERM: exit 143 and both reports list every row', async () => {
+    const { report, junit, run } = await underway();
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(143);
+    await expectEveryRow(report, junit);
+  });
+
+  it('a fatal answer (401): the reports list every row, the rows not reached as skipped', async () => {
+    const { running, report, junit, run } = await underway();
+    running.sandbox.faults.add({ kind: 'status', status: 401, method: 'POST' });
+    expect(await run.exit).toBe(3);
+    expect(run.stderr).toMatch(/row\(s\) not sent: run the same command again with --resume/);
+    await expectEveryRow(report, junit);
+  });
+
+  it("refuses before the first send a --report it could not rename over (another user's file in a sticky directory)", async (ctx) => {
+    if (process.getuid?.() !== 0) ctx.skip('needs root to run as another user with setpriv');
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    await chmod(dir, 0o755);
+    const sticky = join(dir, 'shared');
+    await mkdir(sticky, { mode: 0o1777 });
+    await chmod(sticky, 0o1777);
+    const csv = await writeCsv(dir, holderLines(5));
+    const report = join(sticky, 'report.json');
+    await writeFile(report, '{}');
+    const config = join(sticky, 'config');
+    await mkdir(config);
+    await chown(config, 65534, 65534);
+    const journal = join(sticky, 'run.jsonl');
+    const env = {
+      PATH: process.env['PATH'],
+      AGENT_CLI_BASE_URL: running.url,
+      AGENT_CLI_ORG: DEMO_ORG_ID,
+      AGENT_CLI_TOKEN: running.sandbox.issueToken(),
+      AGENT_CLI_CONFIG_DIR: config,
+    };
+    const args = [
+      '--reuid=65534',
+      '--regid=65534',
+      '--clear-groups',
+      process.execPath,
+      BIN,
+      'offers',
+      'email',
+      '--csv',
+      csv,
+      ...INDY_FLAGS,
+      '--journal',
+      journal,
+      '--report',
+      report,
+    ];
+    const child = spawn('setpriv', args, { env });
+    let stderr = '';
+    child.stderr.on('data', (c) => {
+      stderr += String(c);
+    });
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    expect([code, stderr]).toEqual([
+      2,
+      `error: cannot write --report ${report}: it belongs to another user (uid 0) in a sticky directory, so it cannot be replaced: pass another path\n`,
+    ]);
+    expect(running.sandbox.totalDeliveries()).toBe(0);
+    execFileSync('rm', ['-rf', sticky]);
+  });
+});
