@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ORG_ID, DEMO_USER } from '@credential-agent/sandbox';
 import { describe, expect, it } from 'vitest';
+import { fixture } from '../support/fixtures.js';
 import { useE2E } from './support/bench.js';
 
 // Rough edges a new user found (issue 20, section 4), each through the shipped bin.
@@ -61,5 +62,50 @@ describe('agent-sandbox', () => {
     expect(result.stderr.split('\n')[0]).toBe(
       'agent-sandbox: unknown option --flavour (did you mean --flavor?)',
     );
+  });
+});
+
+describe('credentials negotiate without --connection-id (item 14)', { timeout: 60_000 }, () => {
+  it('takes the connection from the record', async () => {
+    const env = { AGENT_CLI_TOKEN: token(), AGENT_CLI_ORG: DEMO_ORG_ID };
+    const offer = await e2e.run(
+      [
+        'offers',
+        'create',
+        '--file',
+        fixture('offer.json'),
+        '--credential-type',
+        'jsonld',
+        '--cred-def-id',
+        'cd-1',
+        '--json',
+      ],
+      { env },
+    );
+    const { outOfBandRecordId } = (JSON.parse(offer.stdout) as { data: { outOfBandRecordId: string } }).data;
+    expect((await e2e.run(['oob', 'accept', outOfBandRecordId], { env })).code).toBe(0);
+    const records = JSON.parse(
+      (await e2e.run(['credentials', 'list', '--role', 'holder', '--json'], { env })).stdout,
+    ) as {
+      id: string;
+      connectionId: string;
+    }[];
+    const holder = records.at(-1);
+    const result = await e2e.run(['credentials', 'negotiate', holder?.id ?? '', '--json'], { env });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ id: holder?.id, state: 'request-sent' });
+    expect(e2e.sandbox().sandbox.state.credentials.get(holder?.id ?? '')?.connectionId).toBe(
+      holder?.connectionId,
+    );
+  });
+
+  it('says so when the record is unknown', async () => {
+    const missing = '9b2f4c1e-0d6a-4a8e-b1c2-3d4e5f607182';
+    const result = await e2e.run(['credentials', 'negotiate', missing], {
+      env: { AGENT_CLI_TOKEN: token() },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: credential record ${missing} was not found: pass --connection-id\n`);
   });
 });

@@ -3,7 +3,7 @@ import { type Command, Option } from 'commander';
 import { argument, type Bind, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { mergeFlags, readBodyFile, requireFields } from '../../input.js';
+import { mergeFlags, readBodyFile } from '../../input.js';
 import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentCredentialRecord } from '../../presenters/credentials.js';
@@ -29,7 +29,7 @@ export function registerNegotiate(group: Command, bind: Bind): void {
     .description('Accept a credential offer as holder (sends accept-offer to the connection)')
     .argument('<recordId>', 'credential exchange record id (UUID)')
     .option('--file <path>', 'JSON body (credentialFormats, …); - reads stdin; flags override it')
-    .option('--connection-id <id>', 'connection of the offer (UUID)')
+    .option('--connection-id <id>', "connection of the offer (UUID; default: the record's)")
     .addOption(
       knownOption('--protocol-version <version>', 'protocol version (default v2)', PROTOCOL_VERSIONS),
     )
@@ -42,8 +42,7 @@ export function registerNegotiate(group: Command, bind: Bind): void {
       'after',
       `
 Example:
-  $ agent-cli credentials negotiate 9b2f4c1e-0d6a-4a8e-b1c2-3d4e5f607182 \\
-      --connection-id 1c7e2a90-5b3d-4f6e-8a1b-2c3d4e5f6a7b --format jsonld`,
+  $ agent-cli credentials negotiate 9b2f4c1e-0d6a-4a8e-b1c2-3d4e5f607182 --format jsonld`,
     )
     .action(bind(parseNegotiateOptions, runNegotiate));
 }
@@ -81,9 +80,19 @@ export async function runNegotiate(ctx: CliContext, opts: NegotiateOptions): Pro
       autoAcceptCredential: opts.autoAcceptCredential,
     },
   );
-  requireFields(body, { connectionId: '--connection-id' });
-  const record = await ctx.call('Accepting the offer', (sdk, signal) =>
-    sdk.credentials.negotiateOffer(body, { signal }),
-  );
+  const record = await ctx.call('Accepting the offer', async (sdk, signal) => {
+    // The record names its connection: look it up when neither --connection-id nor the file does.
+    if (!body.connectionId) {
+      const records = await sdk.credentials.list({}, { signal });
+      const connectionId = records.find((r) => r.id === opts.recordId)?.connectionId;
+      if (!connectionId) {
+        throw new UsageError(
+          `credential record ${opts.recordId} ${connectionId === undefined ? 'was not found' : 'names no connection'}: pass --connection-id`,
+        );
+      }
+      body.connectionId = connectionId;
+    }
+    return sdk.credentials.negotiateOffer(body, { signal });
+  });
   printData(ctx, record, presentCredentialRecord);
 }

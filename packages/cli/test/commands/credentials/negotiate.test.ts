@@ -41,10 +41,12 @@ describe('agent-cli credentials negotiate', () => {
     expect(result.stdout).toMatch(/^State: +request-sent$/m);
   });
 
-  it('is a usage error naming --connection-id when it is missing', async () => {
+  it('is a usage error naming --connection-id when it is missing and the record is unknown', async () => {
     const result = await bench.run(['credentials', 'negotiate', '9b2f4c1e-0d6a-4a8e-b1c2-3d4e5f607182']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: missing --connection-id (or "connectionId" in --file)\n');
+    expect(result.stderr).toBe(
+      'error: credential record 9b2f4c1e-0d6a-4a8e-b1c2-3d4e5f607182 was not found: pass --connection-id\n',
+    );
   });
 
   it('is a usage error naming the <recordId> argument when it is not a UUID', async () => {
