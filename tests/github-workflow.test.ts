@@ -17,6 +17,7 @@ interface Step {
   env?: Record<string, string>;
 }
 interface Workflow {
+  concurrency?: unknown;
   on: { workflow_dispatch: { inputs: Record<string, { default?: unknown }> } };
   jobs: Record<string, { env?: Record<string, string>; steps: Step[]; needs?: string }>;
 }
@@ -41,6 +42,8 @@ describe('examples/github-actions-issue.yml', () => {
     const job = workflow.jobs['rehearse'];
     expect(job).toBeDefined();
     expect(workflow.jobs['issue']?.needs).toBe('rehearse');
+    // One run at a time: a second dispatch waits, it never runs with a journal of its own.
+    expect(workflow.concurrency).toEqual({ group: 'issue-credentials', 'cancel-in-progress': false });
     const steps = (job?.steps ?? []).filter(
       (step) => step.run && !step.run.startsWith('npm install --global'),
     );
@@ -74,5 +77,9 @@ describe('examples/github-actions-issue.yml', () => {
     const holders =
       (await readFile(join(root, 'examples/holders.csv'), 'utf8')).trim().split('\n').length - 1;
     expect(report.match(/"status":\s*"sent"/g)?.length, report).toBe(holders);
+    // The job counted the e-mails per holder from the sandbox, a process of its own.
+    const deliveries = JSON.parse(await readFile(join(work, 'rehearsal/deliveries.json'), 'utf8'));
+    expect(Object.keys(deliveries)).toHaveLength(holders);
+    expect(Object.values(deliveries).every((n) => n === 1)).toBe(true);
   }, 120_000);
 });
