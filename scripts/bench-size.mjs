@@ -5,6 +5,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { formatTable, infoRow, limitRow, machine } from './bench-stats.mjs';
 import { bundleSize } from './bundle-size.mjs';
 
+/** The budgets of issue 23 (tests/bundle.test.ts holds the same, over the sources). */
+export const OWN_BUDGET = 15 * 1024;
+export const CLIENT_BUDGET = 45 * 1024;
+
 const sdkDir = fileURLToPath(new URL('../packages/sdk/', import.meta.url));
 
 const bundle = (contents, external = []) => bundleSize(contents, { resolveDir: sdkDir, external });
@@ -19,7 +23,7 @@ export async function benchSize() {
   const whole = await bundle("export * from './dist/index.js';");
   const modelsHasKy = pullsIn(models.inputs, 'ky');
   return [
-    limitRow("SDK's own code: ESM bundle, minified + gzip (ky, zod external)", own.gzip, 12 * 1024, 'KB'),
+    limitRow("SDK's own code: ESM bundle, minified + gzip (ky, zod external)", own.gzip, OWN_BUDGET, 'KB'),
     {
       ...infoRow(
         `Import only \`@credential-agent/sdk/models\` (zod bundled); contains ky: ${modelsHasKy ? 'yes' : 'no'}`,
@@ -29,9 +33,10 @@ export async function benchSize() {
       target: undefined,
       pass: !modelsHasKy,
     },
-    infoRow(
-      `Import only \`AgentClient\` (ky + zod bundled); contains ky: ${pullsIn(client.inputs, 'ky') ? 'yes' : 'no'}`,
+    limitRow(
+      `Import only \`AgentClient\` (ky + zod bundled, what a browser user ships); contains ky: ${pullsIn(client.inputs, 'ky') ? 'yes' : 'no'}`,
       client.gzip,
+      CLIENT_BUDGET,
       'KB',
     ),
     infoRow('Import everything (ky + zod bundled)', whole.gzip, 'KB'),

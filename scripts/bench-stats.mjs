@@ -29,19 +29,27 @@ export async function alternate({ rounds, subject, baseline }) {
   return { subject: median(times.subject), baseline: median(times.baseline), samples: rounds };
 }
 
-/** One row of the results table: a ratio against its target (lower is better). */
-export function ratioRow(name, { subject, baseline, samples }, target, unit = 'ms') {
+/**
+ * One row of the results table: a ratio against its target. Lower is better, unless `atLeast`
+ * (a throughput): then the ratio must reach the target.
+ */
+export function ratioRow(
+  name,
+  { subject, baseline, samples },
+  target,
+  unit = 'ms',
+  { atLeast = false } = {},
+) {
   const ratio = subject / baseline;
-  return {
-    name,
-    subject,
-    baseline,
-    unit,
-    ratio,
-    target,
-    samples,
-    pass: target === undefined ? undefined : ratio <= target,
-  };
+  const pass = target === undefined ? undefined : atLeast ? ratio >= target : ratio <= target;
+  return { name, subject, baseline, unit, ratio, target, atLeast, samples, pass };
+}
+
+/** How far a row is from its target, as a factor ≥ 1 when it misses it (1.5: 1.5 times worse). */
+export function missFactor(row) {
+  if (row.target === undefined) return 1;
+  const value = row.ratio ?? row.subject;
+  return row.atLeast ? row.target / value : value / row.target;
 }
 
 /** One row of the results table: an absolute figure against its limit (lower is better). */
@@ -65,13 +73,14 @@ export function infoRow(name, value, unit) {
 function formatValue(value, unit) {
   if (value === undefined) return '';
   if (unit === 'KB') return `${(value / 1024).toFixed(2)} KB`;
+  if (unit === 'rows/s') return `${Math.round(value).toLocaleString('en-US')} rows/s`;
   if (unit === 'bool') return value ? 'yes' : 'no';
   return `${value.toFixed(value < 10 ? 2 : 1)} ${unit}`;
 }
 
 function formatTarget(row) {
   if (row.target === undefined) return '';
-  if (row.ratio !== undefined) return `≤ ${row.target}×`;
+  if (row.ratio !== undefined) return `${row.atLeast ? '≥' : '≤'} ${row.target}×`;
   return `≤ ${formatValue(row.target, row.unit)}`;
 }
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { fastCheck, fastParse } from '../models/fast-check.js';
 import { listElement, validateList } from '../models/list.js';
 import {
   type FieldIssue,
@@ -105,6 +106,9 @@ export function parseResponse<S extends z.ZodType>(
     const error = new z.ZodError(issues as z.core.$ZodIssue[]);
     throw responseError(info, toIssues(error), body, error);
   }
+  const fast = fastCheck(schema);
+  const passed = fast && fastParse(fast, body);
+  if (passed) return passed.value as z.output<S>;
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   throw responseError(info, toIssues(result.error), body, result.error);

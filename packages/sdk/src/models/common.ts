@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { KNOWN_FIELDS, registerAbsentOnFailure, registerResponseObject } from './fast-check.js';
 
 /** The type of an open enum: the known values, or any other string. */
 export type OpenEnum<T extends readonly string[]> = T[number] | (string & {});
@@ -79,15 +80,10 @@ export function maybe<T extends z.ZodType>(schema: T): z.ZodOptional<T> {
  * parse: absent, `null` or a value of another type reads as absent.
  */
 export function extra<T extends z.ZodType>(schema: T): z.ZodCatch<z.ZodOptional<T>> {
-  return schema.nullish().catch(undefined) as unknown as z.ZodCatch<z.ZodOptional<T>>;
+  const field = schema.nullish().catch(undefined);
+  registerAbsentOnFailure(field);
+  return field as unknown as z.ZodCatch<z.ZodOptional<T>>;
 }
-
-/**
- * The mark of a parsed object that holds fields its schema does not name: a hidden (non-enumerable)
- * property holding the names the schema knows. A global symbol, so every copy of the SDK (ESM,
- * CommonJS, another realm) reads the marks of the others.
- */
-const KNOWN_FIELDS = Symbol.for('@credential-agent/sdk/known-fields');
 
 /**
  * Marks `value` when it holds a field not among `fields`, for {@link unknownFields}; returns it.
@@ -111,7 +107,7 @@ export function markUnknownFields<T extends object>(value: T, fields: ReadonlySe
  */
 export function responseObject<S extends z.core.$ZodLooseShape>(shape: S): z.ZodObject<S, z.core.$strip> {
   const fields: ReadonlySet<string> = new Set(Object.keys(shape));
-  return z.looseObject(shape).check((payload) => {
+  const schema = z.looseObject(shape).check((payload) => {
     const value = payload.value as Record<string, unknown>;
     let unknown = false;
     for (const key in value) {
@@ -119,7 +115,9 @@ export function responseObject<S extends z.core.$ZodLooseShape>(shape: S): z.Zod
       else if (value[key] === null) value[key] = undefined;
     }
     if (unknown) Object.defineProperty(value, KNOWN_FIELDS, { value: fields, configurable: true });
-  }) as unknown as z.ZodObject<S, z.core.$strip>;
+  });
+  registerResponseObject(schema, fields);
+  return schema as unknown as z.ZodObject<S, z.core.$strip>;
 }
 
 /**

@@ -1,4 +1,7 @@
 import * as z from 'zod';
+import { fastCheck, fastParse, registerList } from './fast-check.js';
+
+export { listElement } from './fast-check.js';
 
 /** After this many failing elements a list stops being validated: the rest is counted, not checked. */
 export const MAX_FAILING_ELEMENTS = 10;
@@ -25,10 +28,16 @@ export function validateList(element: z.ZodType, input: readonly unknown[], chec
   const value: unknown[] = [];
   const found: Issue[] = [];
   let failed = 0;
+  const fast = fastCheck(element);
   for (let i = 0; i < input.length; i++) {
     if (check && i % CHECK_EVERY === CHECK_EVERY - 1) check();
     const item = input[i];
     if (item === null) continue;
+    const passed = fast && fastParse(fast, item);
+    if (passed) {
+      value.push(passed.value);
+      continue;
+    }
     const result = element.safeParse(item);
     if (result.success) {
       value.push(result.data);
@@ -43,14 +52,6 @@ export function validateList(element: z.ZodType, input: readonly unknown[], chec
     }
   }
   return { value, issues: found };
-}
-
-/** The element schema of each schema made by {@link list}. */
-const elements = new WeakMap<z.ZodType, z.ZodType>();
-
-/** The element schema of a schema made by {@link list}, or `undefined` for any other schema. */
-export function listElement(schema: z.ZodType): z.ZodType | undefined {
-  return elements.get(schema);
 }
 
 /**
@@ -69,6 +70,6 @@ export function list<T extends z.ZodType>(element: T): z.ZodType<z.output<T>[], 
     ctx.issues.push(...issues);
     return value as z.output<T>[];
   });
-  elements.set(schema, element);
+  registerList(schema, element);
   return schema as unknown as z.ZodType<z.output<T>[], z.input<T>[]>;
 }

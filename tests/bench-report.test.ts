@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { readRun, staleReports } from '../scripts/bench-report.mjs';
+
+// Issue 23: the README's performance table and BENCHMARKS.md's results are written by
+// scripts/bench-report.mjs from the recorded run (docs/bench/results.json, `pnpm bench --record`).
+describe('the performance figures in the documents', () => {
+  it('are what the script writes from the latest recorded run (no hand-typed or stale figure)', () => {
+    expect(staleReports()).toEqual([]);
+  });
+
+  it('come from a recorded run that names its machine and Node version and measured every target', () => {
+    const run = readRun();
+    expect(run.machine).toMatch(/Node v\d+\.\d+\.\d+/);
+    expect(run.quick).toBe(false);
+    const rows = run.suites.flatMap((s) => s.rows);
+    for (const path of [
+      /^agent-cli credentials list --json/,
+      /^SDK credentials\.list\(\) of 1,000 records, sequential/,
+      /^sendByEmailBulk vs a plain fetch loop/,
+      /^SDK's own code/,
+      /^Import only `AgentClient`/,
+    ]) {
+      expect(rows.find((row) => path.test(row.name))?.target).toBeDefined();
+    }
+  });
+});
