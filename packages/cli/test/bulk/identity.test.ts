@@ -295,3 +295,21 @@ describe('agent-cli offers email --csv: checks before the first byte', { timeout
     expect(running.sandbox.deliveries('holder50@example.com')).toBe(0);
   });
 });
+
+describe('agent-cli offers email --csv: a TLS handshake failure is not in doubt', { timeout: 90_000 }, () => {
+  beforeAll(ensureBuilt, 120_000);
+
+  it('https:// at a plain-HTTP port: rows not sent (not in doubt); after fixing the URL --resume sends each once', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(30));
+    const https = running.url.replace(/^http:/, 'https:');
+    const failed = await bulk(running, dir, [csv, ...INDY_FLAGS, '--json'], { AGENT_CLI_BASE_URL: https });
+    expect(failed.code).toBe(1);
+    expect(JSON.parse(failed.stdout)).toMatchObject({ 'in-doubt': 0, sent: 0 });
+    const resumed = await bulk(running, dir, [csv, ...INDY_FLAGS, '--resume', '--json']);
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 30 });
+    expect(deliveries(running, 30)).toEqual(Array(30).fill(1));
+  });
+});
