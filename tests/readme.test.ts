@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -39,5 +39,7 @@ describe('README.md', () => {
     // The install is quiet: bins link at once, no build script is left waiting for approval.
     expect(output).not.toMatch(/Failed to create bin|Ignored build scripts|^\s*WARN\s/m);
     expect([...used].sort()).toEqual(Object.keys(SKIPPED).sort());
+    // The quick start's sandbox is stopped and its URL file removed by a later block: nothing left.
+    await expect(access(join(copy, 'sandbox.url'))).rejects.toThrow();
   });
 });

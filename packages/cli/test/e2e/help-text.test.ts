@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './support/bench.js';
 import { BIN } from './support/build.js';
@@ -48,4 +52,37 @@ describe('help text width (item 3)', { timeout: 120_000 }, () => {
       expect(screen.split('\n').filter((line) => line.trimEnd().length > 80)).toEqual([]);
     }
   });
+});
+
+describe('completion fish on a fresh account (item 13)', { timeout: 60_000 }, () => {
+  const hasFish = spawnSync('fish', ['--version']).status === 0;
+  it.skipIf(!hasFish)(
+    'the commands the help prints install the script though ~/.config/fish does not exist',
+    async () => {
+      const help = await e2e.run(['completion', 'fish', '--help']);
+      const commands = help.stdout
+        .split('\n')
+        .filter((line) => line.startsWith('  $ '))
+        .map((line) => line.slice(4));
+      expect(commands.length).toBeGreaterThan(0);
+      const home = mkdtempSync(join(tmpdir(), 'agent-cli-fish-'));
+      try {
+        const bin = mkdtempSync(join(home, 'bin-'));
+        writeFileSync(join(bin, 'agent-cli'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`, {
+          mode: 0o755,
+        });
+        const run = spawnSync('fish', ['--no-config', '-c', commands.join('; and ')], {
+          env: { PATH: `${bin}:${process.env['PATH']}`, HOME: home },
+          encoding: 'utf8',
+        });
+        expect(run.stderr).toBe('');
+        expect(run.status).toBe(0);
+        expect(readFileSync(join(home, '.config/fish/completions/agent-cli.fish'), 'utf8')).toContain(
+          'complete',
+        );
+      } finally {
+        rmSync(home, { recursive: true, force: true });
+      }
+    },
+  );
 });

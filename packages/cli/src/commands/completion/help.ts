@@ -2,4 +2,5 @@
 export const COMPLETION_HELP = `Shell completion (commands, flags, known values, profiles, file names):
   bash: echo 'eval "$(agent-cli completion bash)"' >> ~/.bashrc
   zsh:  echo 'eval "$(agent-cli completion zsh)"' >> ~/.zshrc
-  fish: agent-cli completion fish > ~/.config/fish/completions/agent-cli.fish`;
+  fish: mkdir -p ~/.config/fish/completions
+        agent-cli completion fish > ~/.config/fish/completions/agent-cli.fish`;

@@ -2,10 +2,17 @@ import type { Command } from 'commander';
 import { type Bind, noOptions } from '../../actions.js';
 import { BASH, FISH, ZSH } from './scripts.js';
 
-const SHELLS: Record<string, { script: string; example: string }> = {
-  bash: { script: BASH, example: 'echo \'eval "$(agent-cli completion bash)"\' >> ~/.bashrc' },
-  zsh: { script: ZSH, example: 'echo \'eval "$(agent-cli completion zsh)"\' >> ~/.zshrc' },
-  fish: { script: FISH, example: 'agent-cli completion fish > ~/.config/fish/completions/agent-cli.fish' },
+// Each example works on a fresh account: fish's completions folder may not exist yet.
+const SHELLS: Record<string, { script: string; example: string[] }> = {
+  bash: { script: BASH, example: ['echo \'eval "$(agent-cli completion bash)"\' >> ~/.bashrc'] },
+  zsh: { script: ZSH, example: ['echo \'eval "$(agent-cli completion zsh)"\' >> ~/.zshrc'] },
+  fish: {
+    script: FISH,
+    example: [
+      'mkdir -p ~/.config/fish/completions',
+      'agent-cli completion fish > ~/.config/fish/completions/agent-cli.fish',
+    ],
+  },
 };
 
 /** Registers `completion bash|zsh|fish`. */
@@ -14,7 +21,7 @@ export function register(group: Command, bind: Bind): void {
     group
       .command(shell)
       .description(`Print the ${shell} completion script`)
-      .addHelpText('after', `\nExample:\n  $ ${example}`)
+      .addHelpText('after', `\nExample:\n${example.map((line) => `  $ ${line}`).join('\n')}`)
       .action(bind(noOptions, (ctx) => ctx.io.out(script)));
   }
 }
