@@ -27,6 +27,8 @@ function valueOptions(index: FastIndex, path: string): Set<string> {
  * version for `--version`/`-V` anywhere before `--`, unless the command takes that flag itself.
  */
 export function fastAnswer(typed: readonly string[], index: FastIndex, version: string): string | undefined {
+  // Completion (`__complete WORDS…`): the words are what the user typed (or a file name), never a request.
+  if (typed[0] === '__complete') return undefined;
   const argv = helpAsFlag(typed);
   const known = (path: string) => Object.hasOwn(index.help, path);
   const last = argv[argv.length - 1];

@@ -67,3 +67,11 @@ describe('commandPath', () => {
     expect(commandPath(argv, known)).toBe(path);
   });
 });
+
+describe('completion requests', () => {
+  it('never answers `__complete` words with the version, wherever --version or -V is in them', () => {
+    expect(answer('__complete', 'schemas', 'create', '--version', '1.0.0', '')).toBeUndefined();
+    expect(answer('__complete', 'offers', 'create', '--csv', '--version')).toBeUndefined();
+    expect(answer('__complete', '-V')).toBeUndefined();
+  });
+});
