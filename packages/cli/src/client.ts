@@ -38,8 +38,8 @@ function checkTokenOwner(init: ClientInit): void {
  * URL that issued it and is never sent to the agent's.
  * @throws {@link UsageError} naming the agent URL's setting when the key is missing.
  */
-function agentOption(init: ClientInit) {
-  const { agentUrl, settings } = init;
+async function agentOption(init: ClientInit) {
+  const { agentUrl, settings, config } = init;
   if (agentUrl === undefined) return {};
   if (!settings.agentKey) {
     throw new UsageError(
@@ -47,8 +47,16 @@ function agentOption(init: ClientInit) {
     );
   }
   if (settings.agentKeySource === 'profile') {
-    const error = foreignAgentKeyError(settings.profile, init.config.profile(settings.profile), agentUrl);
+    const profile = config.profile(settings.profile);
+    const error = foreignAgentKeyError(settings.profile, profile, agentUrl);
     if (error) throw error;
+    if (profile.agentKeyFor === undefined) {
+      // A key an older version stored bound to nothing: bound now, it never follows a change.
+      await config.updateProfile(settings.profile, { agentKeyFor: agentUrl });
+      init.writeErr(
+        `note: the agent key of profile "${settings.profile}" is now bound to ${agentUrl}: it is sent there only`,
+      );
+    }
   }
   return { agent: { baseUrl: agentUrl, apiKey: settings.agentKey } };
 }
@@ -72,7 +80,7 @@ export async function createClient(init: ClientInit): Promise<AgentClient> {
   secrets.add(settings.passwordKey);
   return new AgentClient({
     baseUrl: init.baseUrl,
-    ...agentOption(init),
+    ...(await agentOption(init)),
     ...(settings.passwordKey ? { passwordEncryption: { key: settings.passwordKey } } : {}),
     tokenStore,
     ...(init.credentials ? { credentials: init.credentials } : {}),

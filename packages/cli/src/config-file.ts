@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { StoredToken, TokenStore } from '@credential-agent/sdk';
 import { withConfigLock } from './config-lock.js';
+import { type ConfigPlace, checkDir, checkOwner, moveLegacyFile } from './config-place.js';
 import { brokenProfileMessage, checkProfiles, salvage } from './config-profiles.js';
 import {
   type ConfigData,
@@ -13,8 +12,8 @@ import {
   type Profile,
 } from './config-schema.js';
 import { CliFailure, UsageError } from './errors.js';
-import { printable } from './printable.js';
 
+export { type ConfigPlace, configPlace } from './config-place.js';
 export { PROFILE_NAME, type Profile } from './config-schema.js';
 
 /** The persisted configuration: profiles and the current one. */
@@ -46,63 +45,6 @@ export interface ConfigStore {
   tokenStore(name: string, baseUrl: string): TokenStore;
 }
 
-/**
- * Where the config file lives: a directory, or why there is no safe one (the config is then
- * empty, and writing it is refused with that reason).
- */
-export type ConfigPlace = { dir: string } | { dir: undefined; problem: string };
-
-/**
- * `AGENT_CLI_CONFIG_DIR`, else the platform's user config directory + `agent-cli`. Only absolute
- * paths count: a relative `XDG_CONFIG_HOME` is ignored (as the XDG spec says), an empty or relative
- * `HOME` leaves no place (the file, and its token, would follow the working directory), and a
- * relative `AGENT_CLI_CONFIG_DIR` is a usage error.
- */
-export function configPlace(
-  env: Readonly<Record<string, string | undefined>>,
-  platform: string,
-): ConfigPlace {
-  const explicit = env['AGENT_CLI_CONFIG_DIR'];
-  if (explicit !== undefined) {
-    if (explicit === '') throw new UsageError('AGENT_CLI_CONFIG_DIR is empty: give a value or leave it out');
-    if (!isAbsolute(explicit)) {
-      throw new UsageError(`AGENT_CLI_CONFIG_DIR must be an absolute path, got "${printable(explicit)}"`);
-    }
-    return { dir: explicit };
-  }
-  const appData = env['APPDATA'];
-  if (platform === 'win32' && appData && isAbsolute(appData)) return { dir: join(appData, 'agent-cli') };
-  const xdg = env['XDG_CONFIG_HOME'];
-  if (platform !== 'win32' && platform !== 'darwin' && xdg && isAbsolute(xdg)) {
-    return { dir: join(xdg, 'agent-cli') };
-  }
-  const home = homeOf(env, platform);
-  if (typeof home !== 'string') return { dir: undefined, problem: home.problem };
-  return {
-    dir:
-      platform === 'darwin'
-        ? join(home, 'Library', 'Preferences', 'agent-cli')
-        : join(home, '.config', 'agent-cli'),
-  };
-}
-
-/** The user's home directory (`HOME`, else the account's), or what is wrong with it. */
-function homeOf(
-  env: Readonly<Record<string, string | undefined>>,
-  platform: string,
-): string | { problem: string } {
-  const given = platform === 'win32' ? undefined : env['HOME'];
-  let home: string;
-  try {
-    home = given ?? homedir();
-  } catch {
-    return { problem: 'HOME is not set and the account has no home directory' };
-  }
-  if (home === '') return { problem: 'HOME is empty' };
-  if (!isAbsolute(home)) return { problem: `HOME is not an absolute path ("${printable(home)}")` };
-  return home;
-}
-
 /** Whether `value` can be sent as (part of) an HTTP header value. */
 const inHeader = (value: string) => value !== '' && headerUnsafeChar(value) === undefined;
 
@@ -110,15 +52,30 @@ function withoutUndefined(profile: Profile): Profile {
   return Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined)) as Profile;
 }
 
-/** Reads and checks the config file; a missing file is an empty configuration. */
-function readData(path: string): ConfigData {
-  let text: string;
+/**
+ * Reads the config file, checked: owned by the user and writable by no one else (see
+ * {@link checkOwner}); a missing file is an empty configuration.
+ */
+function readText(path: string, trusted: boolean): string | undefined {
+  let fd: number;
   try {
-    text = readFileSync(path, 'utf8');
+    fd = openSync(path, 'r');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // Unreadable: say so, or that it is another user's.
+    if ((error as NodeJS.ErrnoException).code === 'EACCES') checkOwner(path, statSync(path), 'file', trusted);
     throw new UsageError(`cannot read the config file ${path} (${(error as NodeJS.ErrnoException).code})`);
   }
+  try {
+    checkOwner(path, fstatSync(fd), 'file', trusted);
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The config file's text, parsed and checked. @throws {@link UsageError} naming the file and the field. */
+function parseData(path: string, text: string): ConfigData {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -134,24 +91,9 @@ function readData(path: string): ConfigData {
   return { ...parsed.data, profiles: Object.assign(Object.create(null), parsed.data.profiles) };
 }
 
-/**
- * Writes `data` atomically: a new private (0600) file, created exclusively so that no symlink is
- * followed, renamed over the old one.
- */
-function writeData(path: string, data: ConfigData): void {
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    writeFileSync(tmp, `${JSON.stringify(data, null, '\t')}\n`, { mode: 0o600, flag: 'wx' });
-    renameSync(tmp, path);
-  } catch (error) {
-    rmSync(tmp, { force: true });
-    throw error;
-  }
-}
-
-/** Makes the directory (0700) when missing; an existing one keeps its mode. */
-function ensureDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+function readData(path: string, trusted: boolean): ConfigData {
+  const text = readText(path, trusted);
+  return text === undefined ? { profiles: {} } : parseData(path, text);
 }
 
 /** The same base URL, whatever the trailing slash or letter case of the host. */
@@ -168,11 +110,17 @@ export function sameBaseUrl(a: string, b: string): boolean {
 }
 
 /**
- * Opens the config file `config.json` in the place's directory. Every write takes a lock
- * (proper-lockfile), reads the file again and changes only what it means to change, so two runs at
- * once keep both changes. With no safe place, the config is empty and every write is refused.
+ * Opens the config file `config.json` in the place's directory, refusing a directory or file that
+ * another user owns or can write. Reads are plain JSON (start-up never loads conf). Every write
+ * takes the lock (proper-lockfile), opens a fresh conf (which reads the file again), changes only
+ * what it means to change and writes, so two runs at once keep both changes. With no safe place,
+ * the config is empty and every write is refused. `note` is told once when the file was moved
+ * from where an older version kept it.
  */
-export async function openConfig(place: ConfigPlace): Promise<ConfigStore> {
+export async function openConfig(
+  place: ConfigPlace,
+  note: (line: string) => void = () => {},
+): Promise<ConfigStore> {
   const { dir } = place;
   const path = dir === undefined ? `(none: ${place.problem})` : join(dir, 'config.json');
   const checkWritable = () => {
@@ -182,14 +130,28 @@ export async function openConfig(place: ConfigPlace): Promise<ConfigStore> {
       );
     }
   };
-  let data: ConfigData = dir === undefined ? { profiles: {} } : readData(path);
+  const trusted = place.dir !== undefined && place.trusted;
+  if (dir !== undefined) {
+    const moved = moveLegacyFile(place);
+    if (moved !== undefined) note(moved);
+    checkDir(dir, trusted);
+  }
+  let data: ConfigData = dir === undefined ? { profiles: {} } : readData(path, trusted);
   const mutate = async (change: (fresh: ConfigData) => void): Promise<void> => {
     checkWritable();
-    ensureDir(dir as string);
+    // An existing directory keeps its mode; a new one is made 0700. Checked again: it may have
+    // been made since the file was read.
+    mkdirSync(dir as string, { recursive: true, mode: 0o700 });
+    checkDir(dir as string, trusted);
+    const { openConf } = await import('./config-conf.js');
     await withConfigLock(path, () => {
-      const fresh = readData(path);
+      readText(path, trusted);
+      const conf = openConf(path, (text) => parseData(path, text));
+      // conf reads a missing file as {}.
+      const read: Partial<ConfigData> = conf.store;
+      const fresh: ConfigData = { ...read, profiles: read.profiles ?? Object.create(null) };
       change(fresh);
-      writeData(path, fresh);
+      conf.store = fresh;
       data = fresh;
       checked = checkProfiles(data.profiles);
     });

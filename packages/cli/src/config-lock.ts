@@ -1,5 +1,6 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { CliFailure } from './errors.js';
+import { writeNew } from './private-file.js';
 
 /** Beside the lock: who holds it (this run's pid), so that a run that waits for it can say. */
 const ownerFile = (path: string) => `${path}.lock-owner`;
@@ -19,7 +20,7 @@ function holder(path: string): string {
  * Runs `task` holding the lock of the config file `path` (proper-lockfile, waiting up to ~20 s).
  * @throws {@link CliFailure} naming the file and its holder when the lock stays held.
  */
-export async function withConfigLock(path: string, task: () => void): Promise<void> {
+export async function withConfigLock(path: string, task: () => void | Promise<void>): Promise<void> {
   const { default: lockfile } = await import('proper-lockfile');
   let release: () => Promise<void>;
   try {
@@ -34,11 +35,19 @@ export async function withConfigLock(path: string, task: () => void): Promise<vo
       `the config file ${path} is locked by ${holder(path)}: nothing was changed, try again when it has finished`,
     );
   }
+  // Ours while the lock is: one left by a run that was killed is removed, and the new one is
+  // created exclusively, never through a symlink. When it cannot be (a name another user holds in
+  // a shared directory), the lock alone names the holder.
+  let named = false;
   try {
-    writeFileSync(ownerFile(path), JSON.stringify({ pid: process.pid }), { mode: 0o600 });
-    task();
-  } finally {
     rmSync(ownerFile(path), { force: true });
+    writeNew(ownerFile(path), JSON.stringify({ pid: process.pid }));
+    named = true;
+  } catch {}
+  try {
+    await task();
+  } finally {
+    if (named) rmSync(ownerFile(path), { force: true });
     await release();
   }
 }

@@ -63,7 +63,9 @@ const UrlField = z
   .refine((v) => !hasUserinfo(v), 'a base URL must not contain a user name or password');
 
 /**
- * The fields of a profile. Add a setting here (and to `commands/config/keys.ts` when users set it
+ * The fields of a profile. A secret is bound to the endpoint it was stored for, kept beside it
+ * (`token.issuedBy`, `agentKeyFor`), and sent there only (see `token-owner.ts`): a new one (a
+ * cached agent token) adds its field and its endpoint's field here. Add a setting here (and to `commands/config/keys.ts` when users set it
  * with `config set`): unknown fields written by other versions are kept as they are.
  */
 export const ProfileSchema = z.looseObject({
@@ -77,6 +79,8 @@ export const ProfileSchema = z.looseObject({
   agentKeyFor: z.string().optional(),
   /** The platform's key for encrypting the sign-in password; kept out of output like a secret. */
   passwordKey: z.string().optional(),
+  /** As `--insecure`: plain `http://` to a host that is not loopback is allowed. */
+  insecure: z.boolean().optional(),
   token: TokenSchema.optional(),
 });
 

@@ -2,6 +2,7 @@ import type { AgentClient } from '@credential-agent/sdk';
 import type { ConfigStore } from './config-file.js';
 import type { GivenInput } from './field-names.js';
 import type { CliIO } from './io.js';
+import { printable } from './printable.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
 import type { GlobalOptions } from './root-options.js';
 import type { Settings } from './run-settings.js';
@@ -137,7 +138,9 @@ class Context implements CliContext {
 
   config(): Promise<ConfigStore> {
     this.#run.config ??= import('./config-file.js').then((m) =>
-      m.openConfig(m.configPlace(this.env, this.#run.init.platform)),
+      m.openConfig(m.configPlace(this.env, this.#run.init.platform), (line) =>
+        this.io.err(`note: ${printable(line)}`),
+      ),
     );
     return this.#run.config;
   }
@@ -179,9 +182,10 @@ class Context implements CliContext {
       import('./run-settings.js'),
       import('./client.js'),
     ]);
-    const { insecure, verbose } = this.globals;
+    const { verbose } = this.globals;
+    const { insecure } = settings;
     return createClient({
-      baseUrl: requireBaseUrl(settings, insecure),
+      baseUrl: requireBaseUrl(settings),
       agentUrl:
         settings.agentUrl === undefined
           ? undefined

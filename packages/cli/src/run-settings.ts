@@ -35,6 +35,8 @@ export interface Settings {
   agentKeySource: Source;
   /** The platform's password encryption key (`AGENT_CLI_PASSWORD_KEY`, profile `password-key`). */
   passwordKey: string | undefined;
+  /** Plain `http://` to a host that is not loopback allowed (`--insecure`, `AGENT_CLI_INSECURE`, profile `insecure`). */
+  insecure: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -49,6 +51,7 @@ const NON_EMPTY_VARS = [
   'AGENT_CLI_AGENT_URL',
   'AGENT_CLI_AGENT_KEY',
   'AGENT_CLI_PASSWORD_KEY',
+  'AGENT_CLI_INSECURE',
 ];
 const NON_EMPTY_FLAGS = {
   baseUrl: '--base-url',
@@ -117,6 +120,7 @@ export function resolveSettings(globals: GlobalOptions, env: Env, name: string, 
     // The profile's key is checked with the file (config-schema.ts).
     ...agentKeyOf(env, profile),
     passwordKey: pick(undefined, env['AGENT_CLI_PASSWORD_KEY'], profile.passwordKey).value,
+    insecure: globals.insecure || (insecureOf(env['AGENT_CLI_INSECURE']) ?? profile.insecure ?? false),
     profile: name,
     baseUrl: baseUrl.value,
     baseUrlSource: baseUrl.source,
@@ -129,6 +133,23 @@ export function resolveSettings(globals: GlobalOptions, env: Env, name: string, 
         ? parseTimeout(globals.timeout, '--timeout')
         : parseTimeout(env['AGENT_CLI_TIMEOUT'], 'AGENT_CLI_TIMEOUT'),
   };
+}
+
+/** The value of a boolean setting (`config set insecure true`, `AGENT_CLI_INSECURE=1`), or undefined. */
+export function parseBoolean(value: string): boolean | undefined {
+  const word = value.trim().toLowerCase();
+  if (word === 'true' || word === '1') return true;
+  if (word === 'false' || word === '0') return false;
+  return undefined;
+}
+
+/** `AGENT_CLI_INSECURE`: 1/true or 0/false. @throws {@link UsageError} naming the variable otherwise. */
+function insecureOf(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  const parsed = parseBoolean(value);
+  if (parsed === undefined)
+    throw new UsageError(`AGENT_CLI_INSECURE must be 1 or 0 (true or false), got "${value}"`);
+  return parsed;
 }
 
 /** The agent key: `AGENT_CLI_AGENT_KEY` (checked), else the profile's. */
@@ -198,20 +219,20 @@ export function checkBaseUrl(value: string, insecure: boolean, given = '--base-u
   }
   if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname) && !insecure) {
     throw new UsageError(
-      `refusing plain http:// to ${url.hostname}: the token would travel unencrypted (use https://, or --insecure)`,
+      `refusing plain http:// to ${url.hostname}: the token would travel unencrypted (use https://, or allow it: --insecure, AGENT_CLI_INSECURE=1 or agent-cli config set insecure true)`,
     );
   }
   return value;
 }
 
 /** The base URL to call, checked. @throws {@link UsageError} when none is configured. */
-export function requireBaseUrl(settings: Settings, insecure: boolean): string {
+export function requireBaseUrl(settings: Settings): string {
   if (!settings.baseUrl) {
     throw new UsageError(
       'no base URL: pass --base-url, set AGENT_CLI_BASE_URL, or run: agent-cli config set base-url <url>',
     );
   }
-  return checkBaseUrl(settings.baseUrl, insecure, settings.baseUrlName);
+  return checkBaseUrl(settings.baseUrl, settings.insecure, settings.baseUrlName);
 }
 
 /** The organisation of an org-scoped command. @throws {@link UsageError} naming `--org`. */

@@ -24,23 +24,19 @@ export function foreignTokenError(
   );
 }
 
-/** The agent URL a stored agent key belongs to (one stored before keys were tagged: the profile's). */
-function agentKeyOwner(profile: Profile): string | undefined {
-  return profile.agentKeyFor ?? profile.agentUrl;
-}
-
 /**
- * A stored agent key is sent only to the agent URL it was stored with (`AGENT_CLI_AGENT_KEY` is the
- * user's choice). When the profile's key belongs to another agent than `agentUrl`: the error that
- * says so, naming both URLs; `undefined` otherwise.
+ * A stored agent key is sent only to the agent URL it was stored for (`AGENT_CLI_AGENT_KEY` is the
+ * user's choice). A key bound to none (stored by an older version) is bound by the caller at its
+ * first use, and never follows a later change. When the profile's key belongs to another agent than
+ * `agentUrl`: the error that says so, naming both URLs; `undefined` otherwise.
  */
 export function foreignAgentKeyError(
   name: string,
   profile: Profile,
   agentUrl: string,
 ): UsageError | undefined {
-  const owner = agentKeyOwner(profile);
-  if (owner !== undefined && sameBaseUrl(owner, agentUrl)) return undefined;
+  const owner = profile.agentKeyFor;
+  if (owner === undefined || sameBaseUrl(owner, agentUrl)) return undefined;
   return new UsageError(
     `the agent key of profile "${name}" was stored for ${owner ?? 'no agent URL'}, not ${agentUrl}: it is not sent there`,
     'store one for that agent (agent-cli config set agent-key -), or set AGENT_CLI_AGENT_KEY',

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './support/bench.js';
@@ -55,8 +55,8 @@ describe('a stored agent key goes only to the agent URL it was stored with (atta
 
   it('its own agent URL, whichever way given, gets the key', async () => {
     const run = inDir(freshDir('own'));
-    await run(['config', 'set', 'agent-key', '-'], {}, 'STOREDKEY');
     await run(['config', 'set', 'agent-url', stored.url()]);
+    await run(['config', 'set', 'agent-key', '-'], {}, 'STOREDKEY');
     const result = await run(['credentials', 'list', '--json'], { AGENT_CLI_AGENT_URL: `${stored.url()}/` });
     expect(result.stderr).toBe('');
     expect(sentKey(stored.received)).toBe(true);
@@ -72,5 +72,44 @@ describe('a stored agent key goes only to the agent URL it was stored with (atta
     });
     expect(result.stderr).toBe('');
     expect(other.received.some((r) => r.authorization?.includes('ENVKEY'))).toBe(true);
+  });
+
+  it('a key stored before its URL is refused, naming what to set first (issue 19 item 3)', async () => {
+    const dir = freshDir('key-first');
+    const run = inDir(dir);
+    const result = await run(['config', 'set', 'agent-key', '-'], {}, 'STOREDKEY');
+    expect(result.stderr).toBe(
+      'error: agent-key is bound to the agent URL it is stored for, and profile "default" has none: set it first\n' +
+        'hint: agent-cli config set agent-url <url> (or AGENT_CLI_AGENT_URL), then store the key\n',
+    );
+    expect(result.code).toBe(2);
+    expect(existsSync(join(dir, 'config.json'))).toBe(false);
+    // Then set later, the URL does not pick up a key: there is none.
+    await run(['config', 'set', 'agent-url', other.url()]);
+    expect((await run(['credentials', 'list'])).code).toBe(2);
+    expect(sentKey(other.received)).toBe(false);
+  });
+
+  it('a key an older version stored bound to nothing is bound at first use and never follows a change', async () => {
+    const dir = freshDir('unbound');
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ profiles: { default: { agentKey: 'STOREDKEY', agentUrl: stored.url() } } }),
+      { mode: 0o600 },
+    );
+    const run = inDir(dir);
+    const first = await run(['credentials', 'list', '--json']);
+    expect(first.stderr).toBe(
+      `note: the agent key of profile "default" is now bound to ${stored.url()}: it is sent there only\n`,
+    );
+    expect(sentKey(stored.received)).toBe(true);
+    const moved = await run(['config', 'set', 'agent-url', other.url()]);
+    expect(moved.stderr).toContain(
+      `warning: the agent key of profile "default" was stored for ${stored.url()}`,
+    );
+    const result = await run(['credentials', 'list']);
+    expect(result.stderr).toMatch(/^error: the agent key of profile "default" was stored for /);
+    expect(result.code).toBe(2);
+    expect(sentKey(other.received)).toBe(false);
   });
 });

@@ -108,7 +108,7 @@ describe('one broken profile blocks neither the others nor its repair (attack H2
   it('config set agent-key on the broken profile replaces the bad value', async () => {
     const { dir, file } = configWith('reset-key', { evil: { agentKey: 'k\u20acy' } });
     const result = await e2e.run(['config', 'set', 'agent-key', '-', '--profile', 'evil'], {
-      env: env(dir),
+      env: { ...env(dir), AGENT_CLI_AGENT_URL: 'https://agent.example.com' },
       stdin: 'GOODKEY',
     });
     expect(result.code, result.stderr).toBe(0);

@@ -63,6 +63,7 @@ describe.skipIf(!has('fish'))('fish completion (complete -C)', { timeout: 60_000
       'agent-key',
       'agent-url',
       'base-url',
+      'insecure',
       'org',
       'password-key',
     ]);

@@ -88,7 +88,7 @@ describe('config unset and config delete (item 20)', { timeout: 60_000 }, () => 
   });
 
   it('refuses to delete the current profile without --force, and names the others', async () => {
-    await e2e.run(['config', 'use', 'current-one']);
+    await e2e.run(['config', 'use', 'current-one', '--create']);
     const refused = await e2e.run(['config', 'delete', 'current-one']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
@@ -114,6 +114,7 @@ describe('--json for config set / use and logout when logged out (item 19)', { t
     const set = await e2e.run(['config', 'set', 'org', 'o-2', '--profile', 'js', '--json']);
     expect(set.code).toBe(0);
     expect(JSON.parse(set.stdout)).toEqual({ profile: 'js', key: 'org', value: 'o-2' });
+    await e2e.run(['config', 'set', 'agent-url', 'https://agent.example.com', '--profile', 'js']);
     const secret = await e2e.run(['config', 'set', 'agent-key', '-', '--profile', 'js', '--json'], {
       stdin: 'agent-key-value',
     });
@@ -131,7 +132,7 @@ describe('--json for config set / use and logout when logged out (item 19)', { t
       org: 'o-3',
       signedIn: false,
     });
-    const created = await e2e.run(['config', 'use', 'brand-new', '--json']);
+    const created = await e2e.run(['config', 'use', 'brand-new', '--create', '--json']);
     expect(JSON.parse(created.stdout)).toMatchObject({ profile: 'brand-new', created: true });
     await e2e.run(['config', 'use', 'default']);
   });

@@ -10,6 +10,7 @@ export const CONFIG_KEYS = {
   'agent-url': 'agentUrl',
   'agent-key': 'agentKey',
   'password-key': 'passwordKey',
+  insecure: 'insecure',
 } as const satisfies Record<string, keyof Profile>;
 
 /** Keys whose values are secrets: set from stdin (`-`), never printed. */

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import { argument, type Bind, type RawInput } from '../../actions.js';
+import { sameBaseUrl } from '../../config-file.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { readSecretStdin } from '../../input.js';
-import { printData, printDone } from '../../output.js';
-import { checkBaseUrl, checkHeaderValue } from '../../run-settings.js';
+import { printData, printDone, printWarning } from '../../output.js';
+import { checkBaseUrl, checkHeaderValue, parseBoolean } from '../../run-settings.js';
 import { CONFIG_KEYS, type ConfigKey, parseKey, SECRET_KEYS } from './keys.js';
 
 /** `agent-cli config set <key> <value>`. */
@@ -19,7 +20,12 @@ export function registerSet(group: Command, bind: Bind): void {
       `
 Examples:
   $ agent-cli config set base-url https://agent.example.com --profile staging
-  $ printf '%s' "$AGENT_KEY" | agent-cli config set agent-key -`,
+  $ agent-cli config set agent-url https://agent.internal.example.com
+  $ printf '%s' "$AGENT_KEY" | agent-cli config set agent-key -
+  $ agent-cli config set insecure true --profile lab
+
+agent-key is bound to the agent URL of the run (set agent-url first): it is sent there only.
+insecure true allows plain http:// to a host that is not loopback, as --insecure does.`,
     )
     .action(bind(parseSetOptions, runSet));
 }
@@ -41,19 +47,41 @@ export function parseSetOptions(raw: RawInput): SetOptions {
   if (SECRET_KEYS.has(key) && given !== '-') {
     throw new UsageError(`${key} is a secret: pipe it to stdin instead (agent-cli config set ${key} -)`);
   }
+  if (key === 'insecure' && parseBoolean(given) === undefined) {
+    throw new UsageError(`config set insecure: the value must be true or false, got "${given}"`);
+  }
   return { key, given };
 }
 
 export async function runSet(ctx: CliContext, { key, given }: SetOptions): Promise<void> {
   const secret = SECRET_KEYS.has(key);
-  const value = given === '-' ? await readSecretStdin(ctx, `config set ${key} -`) : given;
-  if (key === 'base-url' || key === 'agent-url') checkBaseUrl(value, ctx.globals.insecure, key);
-  if (key === 'agent-key') checkHeaderValue(value, key);
+  const text = given === '-' ? await readSecretStdin(ctx, `config set ${key} -`) : given;
   const [settings, config] = await Promise.all([ctx.settings({ repair: true }), ctx.config()]);
+  if (key === 'base-url' || key === 'agent-url') checkBaseUrl(text, settings.insecure, key);
+  if (key === 'agent-key') checkHeaderValue(text, key);
+  const value = key === 'insecure' ? parseBoolean(text) : text;
+  const stored = config.salvage(settings.profile);
   // A stored agent key belongs to the agent URL of this run: it is sent to that one only.
-  const owner = key === 'agent-key' ? { agentKeyFor: settings.agentUrl } : {};
+  let owner = {};
+  if (key === 'agent-key') {
+    if (settings.agentUrl === undefined) {
+      throw new UsageError(
+        `agent-key is bound to the agent URL it is stored for, and profile "${settings.profile}" has none: set it first`,
+        'agent-cli config set agent-url <url> (or AGENT_CLI_AGENT_URL), then store the key',
+      );
+    }
+    owner = { agentKeyFor: settings.agentUrl };
+  }
   await config.updateProfile(settings.profile, { [CONFIG_KEYS[key]]: value, ...owner });
-  printDone(ctx, `${key} = ${secret ? '(set, not shown)' : value} (profile "${settings.profile}")`);
+  printDone(ctx, `${key} = ${secret ? '(set, not shown)' : text} (profile "${settings.profile}")`);
+  if (key === 'agent-url' && stored.agentKey !== undefined && stored.agentKeyFor !== undefined) {
+    if (!sameBaseUrl(stored.agentKeyFor, text)) {
+      printWarning(
+        ctx,
+        `the agent key of profile "${settings.profile}" was stored for ${stored.agentKeyFor}: it is not sent to ${text}; store the key of this agent: agent-cli config set agent-key -`,
+      );
+    }
+  }
   // As `config get --json` shows it: a secret only as "set".
   if (ctx.globals.json) {
     printData(ctx, { profile: settings.profile, key, value: secret ? 'set' : value }, () => '');

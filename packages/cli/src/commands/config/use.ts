@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
-import { argument, type Bind, type RawInput } from '../../actions.js';
+import { argument, type Bind, flagOption, type RawInput } from '../../actions.js';
 import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { closest } from '../../known-values.js';
 import { printData, printDone } from '../../output.js';
 import { checkProfileName } from '../../run-settings.js';
 import { viewOf } from './list.js';
@@ -9,26 +11,40 @@ import { viewOf } from './list.js';
 export function registerUse(group: Command, bind: Bind): void {
   group
     .command('use')
-    .description('Make a profile the current one (created when new)')
+    .description('Make a profile the current one')
     .argument('<profile>', 'profile name')
-    .addHelpText('after', '\nExample:\n  $ agent-cli config use staging')
+    .option('--create', 'create the profile when there is none of that name')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ agent-cli config use staging\n  $ agent-cli config use staging --create',
+    )
     .action(bind(parseUseOptions, runUse));
 }
 
 /** Options of `config use`. */
 export interface UseOptions {
   name: string;
+  create: boolean;
 }
 
 export function parseUseOptions(raw: RawInput): UseOptions {
   const name = argument(raw, 0);
   checkProfileName(name, 'config use');
-  return { name };
+  return { name, create: flagOption(raw, 'create') };
 }
 
-export async function runUse(ctx: CliContext, { name }: UseOptions): Promise<void> {
+export async function runUse(ctx: CliContext, { name, create }: UseOptions): Promise<void> {
   const config = await ctx.config();
-  const created = !config.names().includes(name);
+  const names = config.names();
+  // "default" is the profile of a run that names none: it exists before anything is stored in it.
+  const created = !names.includes(name);
+  if (created && !create && name !== 'default') {
+    const guess = closest(name, names);
+    throw new UsageError(
+      `no profile "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}; profiles: ${names.join(', ') || 'none yet'}`,
+      `to create it: agent-cli config use ${name} --create`,
+    );
+  }
   await config.useProfile(name);
   printDone(ctx, `Using profile "${name}"${created ? ' (new)' : ''}`);
   if (ctx.globals.json) {

@@ -55,6 +55,8 @@ describe('agent-cli against a real deployment (platform flavour)', () => {
   });
 
   it('keeps the agent key in the profile only from stdin, and never prints it', async () => {
+    // The key is bound to the agent URL it is stored for: the URL comes first.
+    await bench.runAnonymous(['config', 'set', 'agent-url', BASE_URL]);
     const typed = await bench.runAnonymous(['config', 'set', 'agent-key', AGENT_KEY]);
     expect(typed.code).toBe(2);
     expect(typed.stderr).not.toContain(AGENT_KEY);
@@ -63,7 +65,6 @@ describe('agent-cli against a real deployment (platform flavour)', () => {
     expect(readConfig(bench.configDir()).profiles['default']?.['agentKey']).toBe(AGENT_KEY);
     const shown = await bench.runAnonymous(['config', 'get', 'agent-key']);
     expect(shown.stdout).toBe('set\n');
-    await bench.runAnonymous(['config', 'set', 'agent-url', BASE_URL]);
     expect((await bench.run(['credentials', 'list', '--json'])).code).toBe(0);
   });
 });

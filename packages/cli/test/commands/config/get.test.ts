@@ -17,9 +17,9 @@ describe('agent-cli config get', () => {
     expect(json(result)).toEqual({ profile: 'p1', key: 'base-url', value: 'https://a.example.com' });
   });
 
-  it('is a usage error when the key is not set', async () => {
+  it('exits 1 (nothing to show, not a usage error) when the key is not set', async () => {
     const result = await bench.runAnonymous(['config', 'get', 'org']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: org is not set in profile "default"\n');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('org is not set in profile "default"\n');
   });
 });

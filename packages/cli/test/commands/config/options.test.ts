@@ -52,7 +52,8 @@ describe('config list: flags → options (no server)', () => {
 
 describe('config use: flags → options (no server)', () => {
   flagsTable('config use', [
-    [['staging'], { name: 'staging' }],
+    [['staging'], { name: 'staging', create: false }],
+    [['staging', '--create'], { name: 'staging', create: true }],
     [[''], 'error: config use: invalid profile name ""'],
     [[], "error: missing required argument 'profile'"],
   ]);

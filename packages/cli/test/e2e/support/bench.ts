@@ -27,6 +27,8 @@ export interface SpawnOptions {
   stdin?: string;
   keepStdinOpen?: boolean;
   cwd?: string;
+  /** Run as another local user (root only; see `users.ts`). */
+  as?: { uid: number; gid: number };
 }
 
 /** The end-to-end bench of one test file: a sandbox on loopback and a private config dir. */
@@ -73,6 +75,7 @@ export function useE2E(options: StartSandboxOptions = {}): E2E {
       env: env(options.env),
       stdio: 'pipe',
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      ...(options.as === undefined ? {} : { uid: options.as.uid, gid: options.as.gid }),
     });
     let stdout = '';
     let stderr = '';
