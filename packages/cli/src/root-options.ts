@@ -26,7 +26,10 @@ export function addRootOptions(program: Command): Command {
     .option('--json', 'print machine-readable JSON on stdout')
     .option('--verbose', 'print the HTTP exchange on stderr (secrets redacted)')
     .option('--no-color', 'disable colour (NO_COLOR is honoured too)')
-    .option('--insecure', 'allow a plain http:// base URL that is not loopback (env AGENT_CLI_INSECURE; config set insecure true)');
+    .option(
+      '--insecure',
+      'allow a plain http:// base URL that is not loopback (env AGENT_CLI_INSECURE; config set insecure true)',
+    );
 }
 
 function globalsOf(root: Command): GlobalOptions {

@@ -71,7 +71,7 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
   const settings = await ctx.settings();
   const orgId = dryRun ? undefined : await ctx.org();
   const { requireBaseUrl } = await import('../../run-settings.js');
-  const baseUrl = dryRun ? undefined : requireBaseUrl(settings, ctx.globals.insecure);
+  const baseUrl = dryRun ? undefined : requireBaseUrl(settings);
   const delimiter = opts.delimiter === undefined ? undefined : parseDelimiter(opts.delimiter);
   const { tally, expected, stopped, reportError } = await runBulk(
     {
