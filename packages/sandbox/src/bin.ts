@@ -64,6 +64,14 @@ async function main(): Promise<void> {
       `Demo org id:   ${DEMO_ORG_ID}`,
       ...(passwordKey === undefined ? [] : [`Password key:  ${passwordKey}`]),
       ...(agentKey === undefined ? [] : [`Agent key:     ${agentKey}`]),
+      ...(agentKey === undefined ? [] : [`Agent line:    ${running.sandbox.agentLine}`]),
+      ...(running.sandbox.flavor === 'platform'
+        ? [
+            'Configure agent-cli with:',
+            `  agent-cli config set base-url ${running.url}/v1`,
+            ...(agentKey === undefined ? [] : [`  agent-cli config set agent-url ${running.url}`]),
+          ]
+        : []),
       '',
     ].join('\n'),
   );

@@ -24,8 +24,11 @@ Options:
   --flavor <name>      spec (default), or platform: behave like the real platform and agent
                        (encrypted sign-in password with the key printed at start, /v1 routes,
                        relayed agent errors nested, comment "" refused)
-  --agent-key          agent routes want a raw API key (generated, printed at start) instead of
-                       the bearer token, as the real agent does
+  --agent-key          agent routes want the agent's API key (generated, printed at start)
+                       instead of the bearer token, as the real agent does
+  --agent-line <line>  with --agent-key, the agent controller's line: 2.1 (default; the key only
+                       at POST /agent/token, its token elsewhere, /didcomm and /anoncreds paths)
+                       or 2.0 (the raw key on every agent route, root paths)
   -h, --help           show this help
 
 GET /__sandbox/deliveries lists the offer e-mails delivered so far, per address (JSON).
@@ -62,6 +65,7 @@ const OPTIONS = {
   version: { type: 'boolean', short: 'V' },
   flavor: { type: 'string' },
   'agent-key': { type: 'boolean' },
+  'agent-line': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -112,6 +116,10 @@ export function parseSandboxArgs(args: readonly string[]): SandboxCommand {
   if (flavor !== undefined && flavor !== 'spec' && flavor !== 'platform') {
     throw new Error('--flavor must be spec or platform');
   }
+  const agentLine = values['agent-line'];
+  if (agentLine !== undefined && agentLine !== '2.0' && agentLine !== '2.1') {
+    throw new Error('--agent-line must be 2.0 or 2.1');
+  }
   return {
     help: false,
     options: {
@@ -123,6 +131,7 @@ export function parseSandboxArgs(args: readonly string[]): SandboxCommand {
       ...(values['public-url'] === undefined ? {} : { baseUrl: publicUrl(values['public-url']) }),
       ...(flavor === undefined ? {} : { flavor }),
       ...(values['agent-key'] ? { agentKey: true as const } : {}),
+      ...(agentLine === undefined ? {} : { agentLine }),
     },
     ...(values['url-file'] === undefined ? {} : { urlFile: values['url-file'] }),
   };

@@ -1,3 +1,4 @@
+import type { AgentLine } from './agent-line.js';
 import type { FaultController } from './faults/controller.js';
 import type { SandboxState } from './state.js';
 
@@ -18,8 +19,15 @@ export interface SandboxContext {
   readonly flavor: SandboxFlavor;
   /** Platform flavour: the key sign-in passwords are encrypted with. */
   readonly passwordKey: string | undefined;
-  /** When set, agent routes want exactly `Authorization: <agentKey>` instead of a bearer token. */
+  /**
+   * When set, agent routes want the agent's own auth instead of a bearer token: on line 2.0 exactly
+   * `Authorization: <agentKey>`; on line 2.1 a token from `POST /agent/token`.
+   */
   readonly agentKey: string | undefined;
+  /** The agent controller's line (with `agentKey`): where agent routes are and what they want. */
+  readonly agentLine: AgentLine;
+  /** The tokens `POST /agent/token` handed out (line 2.1). */
+  readonly agentTokens: Set<string>;
   /** Put before every route of these handlers (`/v1` for the platform's second set). */
   readonly routePrefix?: string;
 }

@@ -1,5 +1,6 @@
 import { type HttpHandler, http } from 'msw';
 import type { z } from 'zod';
+import { agentRoutePath } from './agent-line.js';
 import type { SandboxContext } from './context.js';
 import { withFaults } from './faults/layer.js';
 import {
@@ -72,11 +73,14 @@ function paramOf(info: ResolverInfo, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** The real agent's check: its API key, raw and literal (`Bearer <key>` is refused). */
+/**
+ * The real agent's check. Line 2.0: its API key, raw and literal (`Bearer <key>` is refused). Line
+ * 2.1: a token from `POST /agent/token`, raw or `Bearer ` (the key itself is refused).
+ */
 function agentKeyCheck(ctx: SandboxContext, key: string, info: ResolverInfo) {
-  if (info.request.headers.get('authorization') !== key) {
-    return { denied: errorResponse('agent', 401, 'Unauthorized') };
-  }
+  const header = info.request.headers.get('authorization') ?? '';
+  const ok = ctx.agentLine === '2.0' ? header === key : ctx.agentTokens.has(header.replace(/^Bearer /, ''));
+  if (!ok) return { denied: errorResponse('agent', 401, 'Unauthorized') };
   return { user: ctx.state.users.get(DEMO_USER.email) };
 }
 
@@ -152,6 +156,11 @@ export function endpoint<
       return relayed ? relayedResponse(error) : renderError(spec.style, error);
     }
   };
-  const url = `${ctx.baseUrl}${ctx.routePrefix ?? ''}${spec.path}`;
+  // With an agent key, the agent's routes are where its line serves them.
+  const path =
+    spec.style === 'agent' && ctx.agentKey !== undefined
+      ? agentRoutePath(ctx.agentLine, spec.path)
+      : spec.path;
+  const url = `${ctx.baseUrl}${ctx.routePrefix ?? ''}${path}`;
   return http[spec.method](url, counted(ctx, withFaults(ctx, resolver)));
 }

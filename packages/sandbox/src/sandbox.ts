@@ -29,6 +29,12 @@ export interface SandboxOptions {
    * `true` for a random key (read it from {@link Sandbox.agentKey}).
    */
   agentKey?: string | true;
+  /**
+   * With `agentKey`, the agent controller's line: `'2.1'` (default, as current deployments run:
+   * the key only at `POST /agent/token`, its token everywhere else, `/didcomm/…` and
+   * `/anoncreds/schemas` paths) or `'2.0'` (the raw key on every agent route, root paths).
+   */
+  agentLine?: '2.0' | '2.1';
 }
 
 /** A stateful fake Credential Agent Service. */
@@ -56,6 +62,8 @@ export interface Sandbox {
   readonly passwordKey: string | undefined;
   /** The agent's raw API key, when one was configured. */
   readonly agentKey: string | undefined;
+  /** The agent controller's line it imitates with an agent key. */
+  readonly agentLine: '2.0' | '2.1';
   /** A valid bearer token, for the demo user unless another user's e-mail is given. */
   issueToken(email?: string): string;
   /** Back to the freshly created sandbox: records, tokens and counters gone, initial faults only. */
@@ -88,13 +96,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     flavor,
     passwordKey: flavor === 'platform' ? (options.passwordKey ?? randomKey()) : undefined,
     agentKey: options.agentKey === true ? randomKey() : options.agentKey,
+    agentLine: options.agentLine ?? '2.1',
+    agentTokens: new Set(),
   };
+  if (ctx.agentLine !== '2.0' && ctx.agentLine !== '2.1') throw new Error("agentLine must be '2.0' or '2.1'");
   const handlers = createHandlers(ctx);
   return {
     baseUrl,
     flavor,
     passwordKey: ctx.passwordKey,
     agentKey: ctx.agentKey,
+    agentLine: ctx.agentLine,
     handlers,
     state,
     faults,
@@ -105,6 +117,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     reset: () => {
       state.reset();
       faults.reset();
+      ctx.agentTokens.clear();
     },
   };
 }

@@ -103,16 +103,42 @@ describe.concurrent('agent-sandbox', { timeout: 60_000 }, () => {
     expect(await exited).toEqual([0, null]);
   });
 
-  it('prints the password key and the agent key of the platform flavour, which the agent routes want raw', async () => {
+  it('prints the keys, the agent line and the exact base-url and agent-url to configure (line 2.1 by default)', async () => {
     const child = runBin(['--flavor', 'platform', '--agent-key']);
-    const lines = await readLines(child, 6);
+    const lines = await readLines(child, 10);
     const url = /^Sandbox listening on (\S+)$/.exec(lines[0] ?? '')?.[1];
     const passwordKey = /^Password key:\s+(\S+)$/.exec(lines[4] ?? '')?.[1];
     const agentKey = /^Agent key:\s+(\S+)$/.exec(lines[5] ?? '')?.[1];
     expect(passwordKey).toMatch(/^[\w-]{20,}$/);
     expect(agentKey).toMatch(/^[\w-]{20,}$/);
-    const raw = await fetch(`${url}/credentials`, { headers: { authorization: agentKey ?? '' } });
-    expect(raw.status).toBe(200);
+    expect(lines.slice(6, 9)).toEqual([
+      'Agent line:    2.1',
+      'Configure agent-cli with:',
+      `  agent-cli config set base-url ${url}/v1`,
+    ]);
+    expect(lines[9]).toBe(`  agent-cli config set agent-url ${url}`);
+    // Line 2.1: the raw key only at POST /agent/token; its token on the /didcomm routes.
+    const key = { authorization: agentKey ?? '' };
+    expect((await fetch(`${url}/didcomm/credentials`, { headers: key })).status).toBe(401);
+    expect((await fetch(`${url}/credentials`, { headers: key })).status).toBe(404);
+    const exchange = await fetch(`${url}/agent/token`, { method: 'POST', headers: key });
+    const { token } = (await exchange.json()) as { token: string };
+    const listed = await fetch(`${url}/didcomm/credentials`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(listed.status).toBe(200);
+    child.kill('SIGTERM');
+  });
+
+  it('serves line 2.0 with --agent-line 2.0: the raw key on the root routes, no /agent/token', async () => {
+    const child = runBin(['--flavor', 'platform', '--agent-key', '--agent-line', '2.0']);
+    const lines = await readLines(child, 7);
+    const url = /^Sandbox listening on (\S+)$/.exec(lines[0] ?? '')?.[1];
+    const agentKey = /^Agent key:\s+(\S+)$/.exec(lines[5] ?? '')?.[1];
+    expect(lines[6]).toBe('Agent line:    2.0');
+    const key = { authorization: agentKey ?? '' };
+    expect((await fetch(`${url}/credentials`, { headers: key })).status).toBe(200);
+    expect((await fetch(`${url}/agent/token`, { method: 'POST', headers: key })).status).toBe(404);
     child.kill('SIGTERM');
   });
 

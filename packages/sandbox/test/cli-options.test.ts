@@ -33,6 +33,11 @@ describe('parseSandboxArgs', () => {
       options: { flavor: 'platform', agentKey: true },
     });
     expect(() => parseSandboxArgs(['--flavor', 'real'])).toThrow('--flavor must be spec or platform');
+    expect(parseSandboxArgs(['--agent-key', '--agent-line', '2.0'])).toEqual({
+      help: false,
+      options: { agentKey: true, agentLine: '2.0' },
+    });
+    expect(() => parseSandboxArgs(['--agent-line', '3'])).toThrow('--agent-line must be 2.0 or 2.1');
   });
 
   it('asks for help with -h', () => {

@@ -6,7 +6,7 @@ import { connection, tokenOf } from './support/platform.js';
 
 // The agent controller of a real deployment, as the platform flavour imitates it (raw API key).
 const AGENT_KEY = 'agent-api-key-3b9f';
-const ctx = useSandbox({ flavor: 'platform', agentKey: AGENT_KEY });
+const ctx = useSandbox({ flavor: 'platform', agentKey: AGENT_KEY, agentLine: '2.0' });
 
 function agentCall(path: string, body?: unknown): Promise<Response> {
   return call(ctx.sandbox, path, { authorization: AGENT_KEY, ...(body === undefined ? {} : { body }) });

@@ -5,7 +5,12 @@ import { emailParams, offerParams, proofParams } from './support/params.js';
 import { connection, signIn, tokenOf } from './support/platform.js';
 
 const AGENT_KEY = 'agent-api-key-7d1e';
-const ctx = useSandbox({ flavor: 'platform', passwordKey: 'platform-key-42', agentKey: AGENT_KEY });
+const ctx = useSandbox({
+  flavor: 'platform',
+  passwordKey: 'platform-key-42',
+  agentKey: AGENT_KEY,
+  agentLine: '2.0',
+});
 
 describe('the platform flavour', () => {
   it('signs in with the encrypted password, on / and /v1, answering the legacy shape without scope', async () => {

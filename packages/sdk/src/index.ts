@@ -3,6 +3,7 @@
  * @packageDocumentation
  */
 export { AgentClient, type AgentClientOptions, type CredentialsProvider } from './client.js';
+export type { AgentLine } from './core/agent-line.js';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './core/body.js';
 export type { AgentDeployment } from './core/client-options.js';
 export {

@@ -4,7 +4,8 @@ import { fixture, WRITE_DID_KEY } from '../support/fixtures.js';
 import { useE2E } from './support/bench.js';
 import { storySteps } from './support/story.js';
 
-// The story against the platform flavour: encrypted sign-in, and a split agent with its raw key.
+// The story against the platform flavour: encrypted sign-in, and a split agent of line 2.1 (the
+// default: its key exchanged at POST /agent/token, `agent-cli api` paths literal under /didcomm).
 const e2e = useE2E({ flavor: 'platform', agentKey: true });
 
 function env(): Record<string, string | undefined> {
@@ -31,7 +32,7 @@ describe('the story against a real-like deployment with the built binary', { tim
       ...[
         'api',
         'POST',
-        `/oob/${offer.data.outOfBandRecordId}/accept-invitation`,
+        `/didcomm/oob/${offer.data.outOfBandRecordId}/accept-invitation`,
         '-F',
         'autoAcceptConnection=true',
       ],

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { SandboxContext } from '../context.js';
+import { agentTokenHandlers } from './agent-token.js';
 import { authHandlers } from './auth.js';
 import { credentialHandlers } from './credentials.js';
 import { didHandlers } from './dids.js';
@@ -25,5 +26,6 @@ export function createHandlers(ctx: SandboxContext): HttpHandler[] {
     ...proofHandlers(ctx),
     ...didHandlers(ctx),
     ...schemaHandlers(ctx),
+    ...agentTokenHandlers(ctx),
   ];
 }

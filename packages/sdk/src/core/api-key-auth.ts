@@ -1,9 +1,21 @@
+import { z } from 'zod';
+import { type AgentLine, linePath } from './agent-line.js';
+import type { Answer } from './attempt.js';
 import type { Credential, Status } from './bearer.js';
+import { type ApiError, AuthenticationError, NotFoundError, ResponseValidationError } from './errors.js';
+import { errorFromResponse } from './http-errors.js';
+import { parseResponse } from './parse.js';
+import { path } from './path.js';
+import type { TokenStore } from './token-store.js';
 import type { CallInit } from './transport-types.js';
 
 /** The auth step of a transport: wraps each send with the credential it adds. */
 export interface AuthStep {
   wrap<A extends Status>(call: CallInit, send: (credential: Credential) => Promise<A>): Promise<A>;
+  /** The agent line the call's path is mapped to, found out first when it is not known yet. */
+  line?(call: CallInit): Promise<AgentLine>;
+  /** The error for a 401 that is final, saying what was refused. */
+  refused?(error: AuthenticationError): AuthenticationError;
 }
 
 /** An agent's API key and how it is sent: `raw` (`Authorization: <key>`) or `bearer`. */
@@ -12,20 +24,153 @@ export interface ApiKey {
   scheme: 'raw' | 'bearer';
 }
 
+/** What the agent's auth step is told: the key, the line if set, the tenant, where tokens are kept. */
+export interface AgentAuthOptions {
+  apiKey: ApiKey;
+  /** Set: no detection. Unset: `POST /agent/token` decides (a 404 means line 2.0). */
+  line: AgentLine | undefined;
+  tenantId: string | undefined;
+  tokenStore: TokenStore;
+}
+
+/** Sends one call of the auth step's own (the token exchange) with a credential, through the transport. */
+export type AuthSender = (call: CallInit, credential: Credential) => Promise<Answer>;
+
+const TokenAnswer = z.looseObject({ token: z.string().min(1) });
+
 /**
- * The auth step of a real agent controller: a fixed API key, which it wants raw
- * (`Authorization: <key>`; `Bearer <key>` is refused). A 401 is final: there is no token to clear
- * and nothing to sign in again with.
+ * The auth step of a real agent controller. On line 2.0 it sends the API key on every route, raw
+ * (`Authorization: <key>`) unless told `bearer`. On line 2.1 it sends the key only to
+ * `POST /agent/token`, keeps the token that answers (and, with a tenant, the tenant's token from
+ * `POST /multi-tenancy/get-token/{tenantId}`) in its store for the client's life, sends it as
+ * `Bearer <token>`, and after a 401 exchanges the key once more and repeats the call once. Without
+ * a set line, the first call asks `POST /agent/token`: a token means 2.1; a 404, a 405 or an answer
+ * without a token means 2.0 (a 401 is the key refused; other failures are reported).
  */
-export class ApiKeyAuth implements AuthStep {
-  readonly #credential: Credential;
+export class AgentKeyAuth implements AuthStep {
+  readonly #options: AgentAuthOptions;
+  readonly #send: AuthSender;
+  readonly #key: Credential;
+  /** Every token handed out so far, scrubbed from anything shown. */
+  readonly #tokens: string[] = [];
+  #line: AgentLine | undefined;
+  #exchanging: Promise<string | undefined> | undefined;
 
-  constructor(apiKey: ApiKey) {
-    const value = apiKey.scheme === 'raw' ? apiKey.key : `Bearer ${apiKey.key}`;
-    this.#credential = { headers: { authorization: value }, secrets: [apiKey.key] };
+  constructor(options: AgentAuthOptions, send: AuthSender) {
+    this.#options = options;
+    this.#send = send;
+    this.#line = options.line;
+    const { key, scheme } = options.apiKey;
+    this.#key = { headers: { authorization: scheme === 'raw' ? key : `Bearer ${key}` }, secrets: [key] };
   }
 
-  wrap<A extends Status>(call: CallInit, send: (credential: Credential) => Promise<A>): Promise<A> {
-    return send(call.auth === false ? { headers: {}, secrets: this.#credential.secrets } : this.#credential);
+  async line(call: CallInit): Promise<AgentLine> {
+    if (this.#line) return this.#line;
+    // A token kept from an earlier exchange only exists on line 2.1.
+    if (await this.#held()) this.#line = '2.1';
+    else await this.#token(call, undefined);
+    return this.#line ?? '2.0';
   }
+
+  async wrap<A extends Status>(call: CallInit, send: (credential: Credential) => Promise<A>): Promise<A> {
+    if (call.auth === false) return send({ headers: {}, secrets: this.#key.secrets });
+    if ((await this.line(call)) === '2.0') return send(this.#key);
+    let token = await this.#token(call, undefined);
+    const answer = await send(this.#bearer(token));
+    if (answer.status !== 401 || call.signal?.aborted) return answer;
+    token = await this.#token(call, token);
+    return send(this.#bearer(token));
+  }
+
+  refused(error: AuthenticationError): AuthenticationError {
+    const what =
+      this.#line === '2.1' ? 'its token (from POST /agent/token, fetched again once)' : 'its API key';
+    const { status, body, method, path: where, headers } = error;
+    const message = `The agent refused ${what} at ${method} /${where}: ${error.message}`;
+    return new AuthenticationError(message, {
+      status,
+      body,
+      method,
+      path: where,
+      headers,
+      reason: 'rejected',
+    });
+  }
+
+  #bearer(token: string | undefined): Credential {
+    const secrets = [...this.#key.secrets, ...this.#tokens];
+    return { headers: token ? { authorization: `Bearer ${token}` } : {}, secrets };
+  }
+
+  async #held(): Promise<string | undefined> {
+    return (await this.#options.tokenStore.get())?.accessToken;
+  }
+
+  /** The token to send: the held one unless it is `stale`; else one exchange, shared by calls made at once. */
+  async #token(call: CallInit, stale: string | undefined): Promise<string | undefined> {
+    const held = await this.#held();
+    if (held && held !== stale) {
+      if (!this.#tokens.includes(held)) this.#tokens.push(held);
+      return held;
+    }
+    if (held) await this.#options.tokenStore.clear();
+    this.#exchanging ??= this.#exchange(call).finally(() => {
+      this.#exchanging = undefined;
+    });
+    return this.#exchanging;
+  }
+
+  /** Exchanges the key (and the base token for the tenant's); undefined when the agent is line 2.0. */
+  async #exchange(call: CallInit): Promise<string | undefined> {
+    const { signal, timeout, secrets } = call;
+    const own = { method: 'POST', path: 'agent/token', signal, timeout, ...(secrets ? { secrets } : {}) };
+    let base: string;
+    try {
+      base = await this.#ask(own, this.#key);
+    } catch (error) {
+      // Only detection reads these as line 2.0 (no such route, or a route that is not the exchange);
+      // a set line 2.1 reports them.
+      const notExchange = error instanceof NotFoundError || error instanceof ResponseValidationError;
+      if (this.#line === undefined && (notExchange || (error as ApiError).status === 405)) {
+        this.#line = '2.0';
+        return undefined;
+      }
+      throw error;
+    }
+    this.#line = '2.1';
+    let token = base;
+    const tenant = this.#options.tenantId;
+    if (tenant !== undefined) {
+      const tenantCall = { ...own, path: path`multi-tenancy/get-token/${tenant}` };
+      token = await this.#ask(tenantCall, this.#bearer(base));
+    }
+    await this.#options.tokenStore.set({ accessToken: token, tokenType: 'Bearer' });
+    return token;
+  }
+
+  /** Sends a token request and reads `{ token }`; a 401 is the agent refusing what was sent. */
+  async #ask(call: CallInit, credential: Credential): Promise<string> {
+    const answer = await this.#send(call, credential);
+    const secrets = [...credential.secrets, ...this.#tokens];
+    if (answer.status === 401) {
+      const what = call.path === 'agent/token' ? 'its API key' : 'its token for the tenant';
+      const init = { ...answer, method: call.method, path: call.path, retryAfterMs: undefined };
+      const { message, body, headers } = errorFromResponse(init, secrets);
+      const where = `${call.method} /${call.path}`;
+      throw new AuthenticationError(`The agent refused ${what} at ${where}: ${message}`, {
+        ...{ status: 401, body, headers, method: call.method, path: call.path },
+        reason: 'rejected',
+      });
+    }
+    const info = { method: call.method, path: call.path, status: answer.status, secrets };
+    const { token } = parseResponse(TokenAnswer, answer.body, info, answer.deadline);
+    this.#tokens.push(token);
+    return token;
+  }
+}
+
+/** The path of a call on the transport's agent line (the SDK's own agent routes only). */
+export async function pathOnLine(auth: AuthStep, call: CallInit, fallback: AgentLine): Promise<string> {
+  if (!call.agentRoute) return call.path;
+  return linePath(auth.line ? await auth.line(call) : fallback, call.path);
 }

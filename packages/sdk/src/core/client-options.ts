@@ -1,5 +1,7 @@
+import { AGENT_LINES, type AgentLine } from './agent-line.js';
 import type { ApiKey } from './api-key-auth.js';
 import { RequestValidationError } from './errors.js';
+import type { TokenStore } from './token-store.js';
 
 /**
  * Where the agent's routes (`/oob`, `/credentials`, `/dids`, `/schemas`) go when the agent
@@ -12,6 +14,32 @@ export interface AgentDeployment {
   apiKey?: string | undefined;
   /** How the key is sent: `raw` (default, as real agents want: `Authorization: <key>`) or `bearer`. */
   scheme?: 'raw' | 'bearer' | undefined;
+  /**
+   * The agent controller's line: `'2.0'` (the key on every route, root paths such as `/credentials`)
+   * or `'2.1'` (current releases: the key only at `POST /agent/token`, whose token goes to every
+   * other route; `/didcomm/…` and `/anoncreds/…` paths). Default: found out on the first call, from
+   * the answer of `POST /agent/token` (a token: 2.1; a 404: 2.0). Setting it skips that request.
+   */
+  line?: AgentLine | undefined;
+  /**
+   * A tenant of a multi-tenant agent (line 2.1): its token, from
+   * `POST /multi-tenancy/get-token/{tenantId}`, is sent instead of the base wallet's.
+   */
+  tenantId?: string | undefined;
+  /**
+   * Where the agent's token (line 2.1) is kept; default: in memory, for the client's life. A token
+   * held there is used without an exchange (and means line 2.1).
+   */
+  tokenStore?: TokenStore | undefined;
+}
+
+/** The `agent` option, checked. */
+export interface CheckedAgent {
+  baseUrl: string;
+  apiKey: ApiKey | undefined;
+  line: AgentLine | undefined;
+  tenantId: string | undefined;
+  agentTokenStore: TokenStore | undefined;
 }
 
 /** Builds a {@link RequestValidationError} about a client option. */
@@ -46,14 +74,33 @@ export function checkBaseUrl(value: unknown, name = 'baseUrl'): string {
 }
 
 /** Checks the `agent` client option. @throws {@link RequestValidationError} naming the field. */
-export function checkAgent(agent: AgentDeployment): { baseUrl: string; apiKey: ApiKey | undefined } {
+export function checkAgent(agent: AgentDeployment): CheckedAgent {
   const baseUrl = checkBaseUrl(agent?.baseUrl, 'agent.baseUrl');
   const scheme = agent.scheme ?? 'raw';
   if (scheme !== 'raw' && scheme !== 'bearer') throw optionError('agent.scheme', 'must be raw or bearer');
-  if (agent.apiKey === undefined) return { baseUrl, apiKey: undefined };
+  const { line, tenantId } = agent;
+  if (line !== undefined && !AGENT_LINES.includes(line))
+    throw optionError('agent.line', "must be '2.0' or '2.1'");
+  if (tenantId !== undefined) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: it goes into a path.
+    if (typeof tenantId !== 'string' || !/^[^\u0000-\u0020\u007f/]+$/.test(tenantId)) {
+      throw optionError(
+        'agent.tenantId',
+        'must be a non-empty id without spaces, slashes or control characters',
+      );
+    }
+    if (line === '2.0' || agent.apiKey === undefined) {
+      throw optionError(
+        'agent.tenantId',
+        'needs agent.apiKey and an agent of line 2.1 (tenant tokens came with it)',
+      );
+    }
+  }
+  const rest = { line, tenantId, agentTokenStore: agent.tokenStore };
+  if (agent.apiKey === undefined) return { baseUrl, apiKey: undefined, ...rest };
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a header value cannot hold them.
   if (typeof agent.apiKey !== 'string' || !/^[^\u0000-\u0020\u007f]+$/.test(agent.apiKey)) {
     throw optionError('agent.apiKey', 'must be a non-empty string without spaces or control characters');
   }
-  return { baseUrl, apiKey: { key: agent.apiKey, scheme } };
+  return { baseUrl, apiKey: { key: agent.apiKey, scheme }, ...rest };
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AgentLine } from './agent-line.js';
 import type { ApiKey } from './api-key-auth.js';
 import type { ParseDeadline } from './parse.js';
 import type { RetryOptions } from './retry.js';
@@ -66,8 +67,14 @@ export interface TransportHooks {
 export interface TransportOptions {
   baseUrl: string;
   tokenStore: TokenStore;
-  /** An agent's API key: sent instead of the bearer token of the store (see `ApiKeyAuth`). */
+  /** An agent's API key: sent instead of the bearer token of the store (see `AgentKeyAuth`). */
   apiKey?: ApiKey | undefined;
+  /** The agent's line when set; with an API key and none, the first call finds it out. */
+  line?: AgentLine | undefined;
+  /** A tenant of a multi-tenant agent (line 2.1): its token is used on every route. */
+  tenantId?: string | undefined;
+  /** Where the agent's token (line 2.1) is kept; default: in memory for the transport's life. */
+  agentTokenStore?: TokenStore | undefined;
   timeout: number | false;
   retry: RetryOptions | number | false | undefined;
   fetch: typeof globalThis.fetch | undefined;
@@ -92,6 +99,8 @@ export interface Call<Res extends z.ZodType> extends RequestOptions {
   response: Res;
   /** Send the bearer token. Default true. */
   auth?: boolean;
+  /** `path` is one of the SDK's agent routes in line 2.0's form, moved on line 2.1 (`request()` paths stay literal). */
+  agentRoute?: boolean;
   /** Values to scrub from error messages besides the token (a password being sent). */
   secrets?: readonly string[];
 }

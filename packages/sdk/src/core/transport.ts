@@ -1,10 +1,10 @@
 import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
-import { ApiKeyAuth, type AuthStep } from './api-key-auth.js';
+import { AgentKeyAuth, type AuthStep, pathOnLine } from './api-key-auth.js';
 import { type Answer, type AttemptLimits, attempt, type Outgoing, type Sender } from './attempt.js';
 import { BearerAuth, type Credential } from './bearer.js';
 import { unwrapEnvelope } from './envelope.js';
-import { AbortError, type AgentError } from './errors.js';
+import { AbortError, type AgentError, type AuthenticationError } from './errors.js';
 import { withExtraBody } from './extra-body.js';
 import { failureOf } from './failures.js';
 import { errorFromResponse } from './http-errors.js';
@@ -23,7 +23,7 @@ import {
   sleep,
 } from './retry.js';
 import { routeOf } from './routes.js';
-import { heldToken } from './token-store.js';
+import { heldToken, MemoryTokenStore } from './token-store.js';
 import type { Call, CallInit, Received, TransportOptions } from './transport-types.js';
 
 export type {
@@ -54,8 +54,13 @@ export class Transport {
   constructor(options: TransportOptions) {
     checkRanges(options);
     this.#options = options;
-    this.#auth = options.apiKey
-      ? new ApiKeyAuth(options.apiKey)
+    const { apiKey, line, tenantId } = options;
+    // The agent's own token exchange goes through the same attempts (hooks, deadline, errors).
+    const own = (call: CallInit, credential: Credential) =>
+      this.#retrying(call, { body: undefined, payload: undefined }, credential, { sent: 0 });
+    const tokenStore = options.agentTokenStore ?? new MemoryTokenStore();
+    this.#auth = apiKey
+      ? new AgentKeyAuth({ apiKey, line, tenantId, tokenStore }, own)
       : new BearerAuth(options.tokenStore, options.reauthenticate);
     this.#observer = new Observer(options.hooks);
     const client: KyInstance = ky.create({
@@ -95,10 +100,13 @@ export class Transport {
     // Scrubbed too: the token the client holds, and secret headers and query fields the call adds.
     const held = await heldToken(this.#options.tokenStore);
     const secrets = [...(init.secrets ?? []), ...namedSecrets(init.headers), ...namedSecrets(init.query)];
-    const call = { ...init, secrets: secrets.concat(held ?? []) };
-    const parsed = call.request ? parseRequest(call.request, call.body) : call.body;
-    const body = withExtraBody(parsed, call.extraBody, call.request);
+    const withSecrets = { ...init, secrets: secrets.concat(held ?? []) };
+    const parsed = init.request ? parseRequest(init.request, init.body) : init.body;
+    const body = withExtraBody(parsed, init.extraBody, init.request);
     const payload = jsonPayload(body);
+    // The SDK's own agent routes move with the agent's line (found out first, once the body is valid).
+    const path = await pathOnLine(this.#auth, withSecrets, this.#options.line ?? '2.0');
+    const call = { ...withSecrets, path };
     let used: Credential | undefined;
     // Attempts are numbered across the auth step's second send, as the hooks report them.
     const attempts = { sent: 0 };
@@ -107,7 +115,10 @@ export class Transport {
       return this.#retrying(call, { body, payload }, credential, attempts);
     });
     const scrubbed = this.#secrets(call, used);
-    if (answer.status === 401) throw this.#errorOf(call, answer, scrubbed);
+    if (answer.status === 401) {
+      const error = this.#errorOf(call, answer, scrubbed) as AuthenticationError;
+      throw this.#auth.refused && call.auth !== false ? this.#auth.refused(error) : error;
+    }
     const { status, headers, deadline } = answer;
     return { status, headers, body: answer.body, deadline, secrets: scrubbed };
   }

@@ -26,6 +26,7 @@ export class Credentials extends Resource {
     return this.transport.request({
       method: 'GET',
       path: 'credentials',
+      agentRoute: true,
       query,
       response: CredentialExchangeRecordList,
       ...options,
@@ -47,6 +48,7 @@ export class Credentials extends Resource {
     return this.transport.request({
       method: 'POST',
       path: 'credentials/negotiate-offer',
+      agentRoute: true,
       body: params,
       request: NegotiateOfferParams,
       response: CredentialExchangeRecordSchema,

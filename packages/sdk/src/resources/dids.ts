@@ -42,6 +42,7 @@ export class Dids extends Resource {
     const answer = await this.transport.send({
       method: 'POST',
       path: 'dids/write',
+      agentRoute: true,
       body: params,
       request: DidWriteParams,
       secrets: [params?.seed, params?.privatekey].filter((s): s is string => typeof s === 'string'),

@@ -19,6 +19,7 @@ export class OutOfBand extends Resource {
     return this.transport.request({
       method: 'GET',
       path: path`oob/${id}`,
+      agentRoute: true,
       response: OutOfBandRecord,
       ...options,
     });
@@ -40,6 +41,7 @@ export class OutOfBand extends Resource {
     return this.transport.request({
       method: 'POST',
       path: path`oob/${id}/accept-invitation`,
+      agentRoute: true,
       body: params,
       request: AcceptInvitationParams,
       response: AcceptInvitationResult,

@@ -69,6 +69,7 @@ export class Schemas extends Resource {
       .send({
         method: 'POST',
         path: 'schemas',
+        agentRoute: true,
         body: params,
         request: SchemaCreateParams,
         ...options,

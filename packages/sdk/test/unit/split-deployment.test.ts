@@ -35,7 +35,8 @@ function split(
   const faked = fakeFetch(deployment);
   const client = new AgentClient({
     baseUrl: 'http://platform.test/v1',
-    agent: { baseUrl: 'http://agent.test', apiKey: KEY, ...agent },
+    // Line 2.0 (the key on every route) is set: no detection request (tests/agent-lines covers it).
+    agent: { baseUrl: 'http://agent.test', apiKey: KEY, line: '2.0', ...agent },
     fetch: faked.fetch,
     retry: false,
     ...extra,
@@ -80,7 +81,9 @@ describe('a split deployment', () => {
     );
     const error = await rejectionOf(() => client.credentials.list());
     expect(error).toBeInstanceOf(AuthenticationError);
-    expect(error.message).toBe('Unauthorized: Bearer [REDACTED]');
+    expect(error.message).toBe(
+      'The agent refused its API key at GET /credentials: Unauthorized: Bearer [REDACTED]',
+    );
     expect(tokenStore.get()?.accessToken).toBe(TOKEN);
     expect(JSON.stringify(events)).not.toContain(KEY);
   });

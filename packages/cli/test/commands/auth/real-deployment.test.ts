@@ -5,7 +5,13 @@ import { BASE_URL, json, useSandbox } from '../../support/sandbox.js';
 
 const PASSWORD_KEY = 'platform-password-key-5b2';
 const AGENT_KEY = 'agent-raw-key-e91c';
-const bench = useSandbox({ flavor: 'platform', passwordKey: PASSWORD_KEY, agentKey: AGENT_KEY });
+// Line 2.0 of the agent: the raw key on every agent route (tests/agent-lines covers 2.1).
+const bench = useSandbox({
+  flavor: 'platform',
+  passwordKey: PASSWORD_KEY,
+  agentKey: AGENT_KEY,
+  agentLine: '2.0',
+});
 const login = ['login', '--email', DEMO_USER.email, '--password-stdin', '--verbose'];
 const split = { AGENT_CLI_AGENT_URL: BASE_URL, AGENT_CLI_AGENT_KEY: AGENT_KEY };
 
