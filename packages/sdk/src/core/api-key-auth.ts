@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type AgentLine, linePath } from './agent-line.js';
 import type { Answer } from './attempt.js';
 import type { Credential, Status } from './bearer.js';
