@@ -22,10 +22,10 @@ async function startSide(line: AgentLine, label: string): Promise<Side> {
 }
 
 /**
- * The lines the SDK and CLI stories run on. v2.1 (token exchange, /didcomm routes) joins when the
- * SDK speaks it; until then its REST layer is checked on its own (controller.test.ts).
+ * The lines the SDK and CLI stories run on: v2.0 (root routes, the raw key) and v2.1 (the key
+ * exchanged at POST /agent/token, DIDComm routes under /didcomm), which the SDK detects itself.
  */
-export const STORY_LINES: readonly AgentLine[] = ['2.0'];
+export const STORY_LINES: readonly AgentLine[] = ['2.0', '2.1'];
 
 /** Where a line has the DIDComm routes (oob, credentials, proofs): the root on v2.0, `/didcomm` on v2.1. */
 export function didcommPrefix(line: AgentLine): '' | '/didcomm' {
