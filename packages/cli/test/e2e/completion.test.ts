@@ -11,6 +11,12 @@ const e2e = useE2E();
 const BASH_COMPLETION_PACKAGE = '/usr/share/bash-completion/bash_completion';
 let BASH_COMPLETION = '';
 let work = '';
+/** A directory holding a file named `--version` (and holders.csv): a file name is never an option. */
+let dashes = '';
+/** A directory holding a file whose name contains a newline (and holders.csv). */
+let newline = '';
+/** What `agent-cli --version` and `ls --version` print: never a completion. */
+const VERSION_TEXT = /\d+\.\d+\.\d+|GNU|Copyright/;
 let env: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -25,6 +31,14 @@ beforeAll(async () => {
   BASH_COMPLETION = join(work, 'bash-completion.rc');
   writeFileSync(BASH_COMPLETION, `. ${BASH_COMPLETION_PACKAGE}\n`);
   writeFileSync(join(work, 'home', 'hello.txt'), '');
+  dashes = join(work, 'dashes');
+  mkdirSync(dashes);
+  writeFileSync(join(dashes, '--version'), '');
+  writeFileSync(join(dashes, 'holders.csv'), 'email\n');
+  newline = join(work, 'newline');
+  mkdirSync(newline);
+  writeFileSync(join(newline, 'a\nb.csv'), 'email\n');
+  writeFileSync(join(newline, 'holders.csv'), 'email\n');
   env = {
     PATH: `${binDir(work)}:${process.env['PATH']}`,
     AGENT_CLI_CONFIG_DIR: e2e.configDir(),
@@ -38,9 +52,9 @@ beforeAll(async () => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** What fish offers for `line` (fish's own `complete -C`). */
-function fish(line: string): string[] {
+function fish(line: string, cwd = work): string[] {
   const script = `agent-cli completion fish | source; complete -C ${JSON.stringify(line)}`;
-  const result = spawnSync('fish', ['--no-config', '-c', script], { cwd: work, env, encoding: 'utf8' });
+  const result = spawnSync('fish', ['--no-config', '-c', script], { cwd, env, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(result.stderr);
   return result.stdout
     .split('\n')
@@ -99,6 +113,18 @@ describe.skipIf(!has('fish'))('fish completion (complete -C)', { timeout: 60_000
     expect(fish("agent-cli --org 'my org' offers cr")).toEqual(['create']);
   });
 
+  it('offers the options after an option value that looks like a version', () => {
+    const offered = fish('agent-cli schemas create --version 1.0.0 --');
+    expect(offered).toEqual(expect.arrayContaining(['--name', '--attr', '--file']));
+    expect(offered.join('\n')).not.toMatch(VERSION_TEXT);
+  });
+
+  it('offers a file named --version as a file, never the version text of agent-cli or ls', () => {
+    expect(fish('agent-cli offers email --csv ', dashes).sort()).toEqual(['--version', 'holders.csv']);
+    expect(fish('agent-cli offers email --csv --v', dashes)).toEqual(['--version']);
+    expect(fish('agent-cli offers email --csv=--v', dashes)).toEqual(['--csv=--version']);
+  });
+
   it('offers no file names where a file makes no sense', () => {
     expect(fish('agent-cli credentials list ')).toEqual([]);
   });
@@ -120,9 +146,9 @@ const LIST: Record<Shell, string[]> = {
 };
 
 /** A shell in tmux with agent-cli's completion loaded; `run` types, presses keys and waits for the screen. */
-async function session(shell: Shell, steps: (tab: Typist) => Promise<void>): Promise<void> {
+async function session(shell: Shell, steps: (tab: Typist) => Promise<void>, cwd = work): Promise<void> {
   const pane = new Pane(shell.replace(/\W/g, '-'));
-  pane.start(SHELLS[shell](), work, env);
+  pane.start(SHELLS[shell](), cwd, env);
   try {
     const script = shell === 'zsh' ? 'zsh' : 'bash';
     pane.type(`PS1='$ '; PROMPT='$ '; eval "$(agent-cli completion ${script})"; clear; echo ready`);
@@ -140,11 +166,33 @@ async function session(shell: Shell, steps: (tab: Typist) => Promise<void>): Pro
 type Typist = (text: string, keys: string[], expected: RegExp) => Promise<string>;
 
 /** Types `line`, presses Tab (and lists when `list`), and returns the screen (tmux drops trailing spaces). */
-async function tab(shell: Shell, line: string, expected: RegExp, list = false): Promise<string> {
+async function tab(shell: Shell, line: string, expected: RegExp, list = false, cwd = work): Promise<string> {
   let shown = '';
-  await session(shell, async (type) => {
-    shown = await type(line, list ? LIST[shell] : ['Tab'], expected);
-  });
+  await session(
+    shell,
+    async (type) => {
+      shown = await type(line, list ? LIST[shell] : ['Tab'], expected);
+    },
+    cwd,
+  );
+  return shown;
+}
+
+/**
+ * Types `line` in `cwd`, presses Tab, then runs the line behind `printf '<%s>\n'`: the screen shows
+ * each word exactly as the shell parses what the completion left on the line.
+ */
+async function tabThenPrint(shell: Shell, line: string, cwd: string): Promise<string> {
+  let shown = '';
+  await session(
+    shell,
+    async (type) => {
+      await type(line, ['Tab'], /agent-cli/);
+      await type('', ['C-a'], /agent-cli/);
+      shown = await type("printf '<%s>\\n' ", ['Enter'], /^<agent-cli>$[\s\S]*^\$ ?$/m);
+    },
+    cwd,
+  );
   return shown;
 }
 
@@ -196,6 +244,23 @@ for (const shell of Object.keys(SHELLS) as Shell[]) {
         );
         expect(shown).not.toContain('credentials');
         await tab(shell, "agent-cli --org 'my org' offers cr", /offers create ?$/m);
+      });
+      it('offers the options after an option value that looks like a version', async () => {
+        const shown = await tab(shell, 'agent-cli schemas create --version 1.0.0 --', /--endorser-did/, true);
+        expect(shown).toContain('--attr');
+        expect(shown.split('--version 1.0.0')[1]).not.toMatch(VERSION_TEXT);
+      });
+      it('offers a file named --version as a file, never version text', async () => {
+        await tab(shell, 'agent-cli offers email --csv --v', /--csv --version ?$/m, false, dashes);
+        const shown = await tab(shell, 'agent-cli offers email --csv ', /holders\.csv\s/, true, dashes);
+        expect(shown).toMatch(/--version\s+holders\.csv/);
+        expect(shown.split('--csv')[1]).not.toMatch(VERSION_TEXT);
+      });
+      it.skipIf(shell === 'zsh')('keeps a file name with a newline whole and quoted', async () => {
+        const whole = await tabThenPrint(shell, 'agent-cli offers email --csv a', newline);
+        expect(whole).toMatch(/^<--csv>\n<a\nb\.csv>\n\$/m);
+        const untouched = await tabThenPrint(shell, 'agent-cli offers email --csv ', newline);
+        expect(untouched).toMatch(/^<--csv>\n\$/m);
       });
       it('completes --opt=value forms', async () => {
         await tab(shell, 'agent-cli offers email --csv=pl', /--csv=plain\.csv ?$/m);

@@ -5,7 +5,9 @@
 /**
  * bash: `eval "$(agent-cli completion bash)"`. The CLI splits the line up to the cursor itself
  * (quotes, backslashes, `--opt=value`, COMP_WORDBREAKS), so it works the same with or without the
- * bash-completion package; file names come from `compgen -f`, quoted by readline (`-o filenames`).
+ * bash-completion package. File names come from readline's own completion (`-o default`), which
+ * quotes any name, one with a newline too; only a name readline splits at a COMP_WORDBREAKS
+ * character, or `--opt=` when `=` is not one, goes through `compgen -f` (one name a line).
  */
 export const BASH = `# agent-cli bash completion: eval "$(agent-cli completion bash)"
 _agent_cli() {
@@ -15,6 +17,9 @@ _agent_cli() {
   if [[ \${reply[0]} != :files ]]; then
     COMPREPLY=("\${reply[@]:1}")
     return
+  fi
+  if [[ -z \${reply[2]}\${reply[3]} ]]; then
+    compopt -o default 2>/dev/null && COMPREPLY=() && return
   fi
   compopt -o filenames 2>/dev/null
   mapfile -t files < <(compgen -f -- "\${reply[1]}")
@@ -46,13 +51,19 @@ compdef _agent_cli agent-cli
 
 /**
  * fish: `agent-cli completion fish > ~/.config/fish/completions/agent-cli.fish`. The word being typed
- * is unescaped before it is asked about; file names (also after `--opt=` and `~`) come from
- * `__fish_complete_path`, and only where a file is expected.
+ * is unescaped before it is asked about; file names (also after `--opt=` and `~`) come from a glob
+ * (not `__fish_complete_path`, which in fish 3.6 passes them to `ls`, so a file named `--version`
+ * printed ls's version), and only where a file is expected.
  */
 export const FISH = `# agent-cli fish completion: agent-cli completion fish | source
 function __agent_cli_files --argument-names prefix file
     set -l home (string escape --style=regex -- $HOME)
-    set -l paths (__fish_complete_path (string replace -r '^~(?=/|$)' -- $HOME $file))
+    set -l target (string replace -r '^~(?=/|$)' -- $HOME $file)
+    set -l paths
+    for path in "$target"*
+        test -d "$path"; and set path $path/
+        set -a paths $path
+    end
     string match -q -- '~*' $file; and set paths (string replace -r -- "^$home" '~' $paths)
     printf '%s\\n' "$prefix"$paths
 end
