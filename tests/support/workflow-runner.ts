@@ -41,6 +41,7 @@ export class Cache {
   readonly entries: { key: string; dir: string }[] = [];
   /** Keys whose save fails (the action only warns, as actions/cache/save does). */
   failSave: (key: string) => boolean = () => false;
+  #saves = 0;
   constructor(readonly dir: string) {}
 
   find(key: string, prefixes: string[]): { key: string; dir: string } | undefined {
@@ -56,7 +57,8 @@ export class Cache {
   async save(key: string, paths: string[], workspace: string): Promise<string> {
     if (this.entries.some((e) => e.key === key)) return `Warning: cache entry ${key} already exists`;
     if (this.failSave(key)) return `Warning: failed to save cache ${key}`;
-    const dir = join(this.dir, String(this.entries.length));
+    // Numbered when the save starts: the shards of a dispatch save side by side.
+    const dir = join(this.dir, String(this.#saves++));
     for (const path of paths) await cp(join(workspace, path), join(dir, path), { recursive: true });
     this.entries.push({ key, dir });
     return `saved ${key}`;
