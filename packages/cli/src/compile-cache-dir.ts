@@ -35,7 +35,7 @@ export function privateCompileCacheDir(env: NodeJS.ProcessEnv = process.env): st
 }
 
 /** Whether `dir` (a real path) and every directory above it can be changed by `uid` (or root) alone. */
-function onlyWritableBy(dir: string, uid: number): boolean {
+export function onlyWritableBy(dir: string, uid: number): boolean {
   for (let path = dir; ; path = dirname(path)) {
     const stat = lstatSync(path);
     if (!stat.isDirectory()) return false;

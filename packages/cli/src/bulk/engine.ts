@@ -35,7 +35,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
         throw new CliFailure(`--csv ${opts.csv} has a header and no rows: nothing to send`);
       expected = counts.expected;
       offers = ports.offers ? await ports.offers() : undefined;
-      state = await run.openJournal();
+      state = await run.openJournal(counts.digest);
       await run.retireOldReports();
     } catch (error) {
       await run.discard();

@@ -159,9 +159,23 @@ export class Journal {
   }
 }
 
+/**
+ * A service's base URL as one spelling: host in lower case, no default port, no trailing `/` (what
+ * `new URL()` gives, less the slash); a URL that does not parse is kept as it is.
+ */
+export function normaliseBaseUrl(url: string): string {
+  try {
+    return new URL(url).href.replace(/\/+$/, '');
+  } catch {
+    return url;
+  }
+}
+
 /** `the service https://a (here: https://b)`: how the journal's target differs from the run's. */
-function differences(was: JournalTarget | undefined, now: JournalTarget): string[] {
-  if (!was) return ['the service (the journal does not name one)'];
+function differences(recorded: JournalTarget | undefined, now: JournalTarget): string[] {
+  if (!recorded) return ['the service (the journal does not name one)'];
+  // Journals written before base URLs were normalised may record another spelling of the same one.
+  const was = { ...recorded, baseUrl: normaliseBaseUrl(recorded.baseUrl) };
   const names: [keyof JournalTarget, string][] = [
     ['baseUrl', 'the service'],
     ['org', 'the organisation'],
@@ -198,7 +212,7 @@ function checkJournal(
   const diff = differences(read.target, input.target);
   if (diff.length && sent) {
     throw new UsageError(
-      `journal ${path} is for another target: ${diff.join('; ')}. Its rows were sent there; pass another --journal for this target`,
+      `journal ${path} is for another target: ${diff.join('; ')}. Its rows were sent there: to continue that run, pass the target it names; a new --journal for this target would e-mail every holder of ${path} again if this is the same service`,
     );
   }
   if (diff.length)

@@ -16,6 +16,14 @@ interface Holder {
   machine: string | null;
   boot: string | null;
   pidns: string | null;
+  /** The journal of the holder's run (locks of older agent-cli versions do not say). */
+  journal?: string | null;
+}
+
+/** What a lock protects, for messages: `journal <path>`, and the refusal while a live run here holds it. */
+export interface Locked {
+  what: string;
+  inUse(holder: { pid: number; journal: string | null }): string;
 }
 
 const firstLine = (path: string): string | null => {
@@ -34,9 +42,10 @@ function pidNamespace(): string | null {
   }
 }
 
-/** This process as a lock holder. */
-function me(): Holder {
+/** This process as a lock holder, running with `journal`. */
+function me(journal: string): Holder {
   return {
+    journal,
     pid: process.pid,
     start: startTime('self'),
     host: hostname(),
@@ -103,6 +112,7 @@ async function readHolder(path: string): Promise<Holder | 'unreadable' | undefin
         machine: text(value['machine']),
         boot: text(value['boot']),
         pidns: text(value['pidns']),
+        journal: text(value['journal']),
       };
     }
   } catch {}
@@ -110,10 +120,12 @@ async function readHolder(path: string): Promise<Holder | 'unreadable' | undefin
 }
 
 /**
- * The lock of a journal: `<journal>.lock`, created exclusively, holding the owner's pid, start time
- * and host. A lock whose process is gone (SIGKILL, power loss) is taken over; one whose process
- * lives, or whose host is another machine (where it cannot be checked), is refused. Takeovers are
- * serialised by `<journal>.lock.takeover`, so two runs cannot both take over the same dead lock.
+ * A lock: a file created exclusively, holding the owner's pid, start time, host and journal. The
+ * lock of a journal is `<journal>.lock`; a run also holds locks in the user's lock directory keyed
+ * by its journal's device and inode and by what it sends (see `run-state.ts`). A lock whose process
+ * is gone (SIGKILL, power loss) is taken over; one whose process lives, or whose host is another
+ * machine (where it cannot be checked), is refused. Takeovers are serialised by `<lock>.takeover`,
+ * so two runs cannot both take over the same dead lock.
  */
 export class JournalLock {
   readonly #path: string;
@@ -123,31 +135,49 @@ export class JournalLock {
   }
 
   /**
-   * Takes the lock of `journal`; `note` is told when a dead run's lock is taken over.
+   * Takes the lock of `journal` (`<journal>.lock`); `note` is told when a dead run's lock is taken over.
    * @throws {@link UsageError} when a live run holds it, or it cannot be created.
    */
-  static async acquire(journal: string, note: (line: string) => void): Promise<JournalLock> {
-    const path = `${journal}.lock`;
-    const self = me();
+  static acquire(journal: string, note: (line: string) => void): Promise<JournalLock> {
+    const locked: Locked = {
+      what: `journal ${journal}`,
+      inUse: (holder) =>
+        `journal ${journal} is in use by process ${holder.pid}: wait for that run to end (or stop it), then pass --resume`,
+    };
+    return JournalLock.take(`${journal}.lock`, journal, locked, note);
+  }
+
+  /**
+   * Takes the lock file `path` for a run with `journal`; `note` is told when a dead run's lock is
+   * taken over.
+   * @throws {@link UsageError} when a live run holds it, or it cannot be created.
+   */
+  static async take(
+    path: string,
+    journal: string,
+    locked: Locked,
+    note: (line: string) => void,
+  ): Promise<JournalLock> {
+    const self = me(journal);
     if (await tryCreate(path, self)) return new JournalLock(path);
     const holder = await readHolder(path);
-    if (holder) refuseLive(journal, path, holder, self);
+    if (holder) refuseLive(locked, path, holder, self);
     // The holder is gone: take over, one process at a time.
     const guard = `${path}.takeover`;
     if (!(await tryCreate(guard, self))) {
       throw new UsageError(
-        `journal ${journal} is being taken over by another run: remove ${guard} if no other run is going`,
+        `${locked.what} is being taken over by another run: remove ${guard} if no other run is going`,
       );
     }
     try {
       const again = await readHolder(path);
-      if (again) refuseLive(journal, path, again, self);
+      if (again) refuseLive(locked, path, again, self);
       await rm(path, { force: true });
       if (!(await tryCreate(path, self))) {
-        throw new UsageError(`journal ${journal} is in use by another run that started just now`);
+        throw new UsageError(`${locked.what} is in use by another run that started just now`);
       }
       if (holder && holder !== 'unreadable')
-        note(`note: journal ${journal} was locked by process ${holder.pid}, which has stopped: continuing`);
+        note(`note: ${locked.what} was locked by process ${holder.pid}, which has stopped: continuing`);
       return new JournalLock(path);
     } finally {
       await rm(guard, { force: true });
@@ -160,24 +190,21 @@ export class JournalLock {
   }
 }
 
-function refuseLive(journal: string, path: string, holder: Holder | 'unreadable', self: Holder): void {
+function refuseLive(locked: Locked, path: string, holder: Holder | 'unreadable', self: Holder): void {
   if (holder === 'unreadable') {
     throw new UsageError(
-      `journal ${journal} is in use by another run (its lock ${path} is being written): remove ${path} if no other run is going`,
+      `${locked.what} is in use by another run (its lock ${path} is being written): remove ${path} if no other run is going`,
     );
   }
   const place = placeOf(holder, self);
   if (place === 'rebooted') return;
   if (place !== 'here') {
     throw new UsageError(
-      `journal ${journal} is locked by process ${holder.pid} ${place}, which cannot be checked from here: remove ${path} once that run has stopped`,
+      `${locked.what} is locked by process ${holder.pid} ${place}, which cannot be checked from here: remove ${path} once that run has stopped`,
     );
   }
-  if (isAlive(holder)) {
-    throw new UsageError(
-      `journal ${journal} is in use by process ${holder.pid}: wait for that run to end (or stop it), then pass --resume`,
-    );
-  }
+  if (isAlive(holder))
+    throw new UsageError(locked.inUse({ pid: holder.pid, journal: holder.journal ?? null }));
 }
 
 /** Creates `path` with `holder` in it; false when it exists. */

@@ -1,9 +1,12 @@
-import { rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { lstat, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { printable } from '../printable.js';
 import { cannotWrite } from './files.js';
-import { Journal, type JournalState } from './journal.js';
+import { Journal, type JournalState, normaliseBaseUrl } from './journal.js';
 import { JournalLock } from './lock.js';
+import { privateLockDir } from './lock-dir.js';
 import { type RowOutcome, Tally } from './outcome.js';
 import { checkJournalPath, checkOutputPaths, type NamedPath } from './paths.js';
 import { commonDigest, describeShard } from './prepass.js';
@@ -21,7 +24,7 @@ export function defaultJournal(csv: string, shard: BulkRunOptions['shard']): str
 export class RunState {
   readonly tally = new Tally();
   journal: Journal | undefined;
-  #lock: JournalLock | undefined;
+  readonly #locks: JournalLock[] = [];
   #sinks: ReportSink[] = [];
   #progress: Progress | undefined;
   readonly #opts: BulkRunOptions;
@@ -64,35 +67,72 @@ export class RunState {
     if (junit !== undefined) this.#sinks.push(naming(await junitReport(junit), '--junit', junit));
   }
 
-  /** Locks and opens (or continues) the journal of a real run; a dry run has none. */
-  async openJournal(): Promise<JournalState | undefined> {
+  /**
+   * Locks and opens (or continues) the journal of a real run (a dry run has none). Three locks are
+   * held while it sends: `<journal>.lock` (seen from every machine sharing the volume), and in the
+   * user's lock directory one keyed by the journal's device and inode (a renamed journal is the same
+   * journal) and one keyed by what it sends: the CSV's content (`csvDigest`), the target and shard
+   * (the same rows under another file name or with another --journal are the same run).
+   */
+  async openJournal(csvDigest: string): Promise<JournalState | undefined> {
     const { dryRun, template, shard, csv, resume, target } = this.#opts;
     if (dryRun || !target) return undefined;
     const named = this.#journalPath();
     await checkJournalPath(named);
     const path = named.path;
     const note = this.#ports.err;
-    this.#lock = await JournalLock.acquire(path, note);
+    this.#locks.push(await JournalLock.acquire(path, note));
+    const dir = await privateLockDir();
     const exists = await Journal.exists(path);
+    let file = exists ? await this.#lockFile(dir, path) : undefined;
+    const baseUrl = normaliseBaseUrl(target.baseUrl);
+    const shardText = describeShard(shard);
+    const sends = [csvDigest, baseUrl, target.org, template.common.credentialType, shardText ?? ''];
+    const key = createHash('sha256').update(JSON.stringify(sends)).digest('hex');
+    const sending = {
+      what: `the rows of --csv ${csv} for this target`,
+      inUse: (holder: { pid: number; journal: string | null }) =>
+        `another run (process ${holder.pid}, journal ${holder.journal ?? 'unknown'}) is sending the same rows as --csv ${csv} (the same content) to the same service, organisation and credential type: wait for it to end, then pass --journal ${holder.journal ?? '<its journal>'} --resume`,
+    };
+    this.#locks.push(await JournalLock.take(join(dir, `send-${key}.lock`), path, sending, () => {}));
     if (resume && !exists) {
       throw new UsageError(
         `--resume: journal ${path} does not exist, so there is no run to continue (if it was lost, every holder may already have been e-mailed); to start a new run deliberately, run without --resume`,
       );
     }
-    const shardText = describeShard(shard);
     if (!exists) {
       const reports = [this.#opts.report, this.#opts.junit];
       for (const line of await earlierRuns(path, csv, shardText, reports)) note(line);
     }
     const journalTarget = {
       ...target,
+      baseUrl,
       credentialType: template.common.credentialType,
       common: commonDigest(template.common),
     };
     const input = { csv, target: journalTarget, shard: shardText };
     const { journal, state } = await Journal.open(path, input, resume, note);
     this.journal = journal;
+    file ??= await this.#lockFile(dir, path);
+    const now = await lstat(path, { bigint: true }).catch(() => undefined);
+    if (now?.dev !== file.dev || now.ino !== file.ino) {
+      throw new UsageError(
+        `journal ${path} was renamed or replaced while this run opened it: make sure no other run uses it, then run again`,
+      );
+    }
     return state;
+  }
+
+  /** Takes the lock of the journal file at `path` by its device and inode, in the lock directory `dir`. */
+  async #lockFile(dir: string, path: string): Promise<{ dev: bigint; ino: bigint }> {
+    const { dev, ino } = await lstat(path, { bigint: true });
+    const locked = {
+      what: `journal ${path}`,
+      inUse: (holder: { pid: number; journal: string | null }) =>
+        `journal ${path} is in use by process ${holder.pid}${holder.journal && holder.journal !== path ? ` (as ${holder.journal})` : ''}: wait for that run to end (or stop it), then pass --resume`,
+    };
+    this.#locks.push(await JournalLock.take(join(dir, `journal-${dev}-${ino}.lock`), path, locked, () => {}));
+    return { dev, ino };
   }
 
   /**
@@ -130,7 +170,11 @@ export class RunState {
   async discard(): Promise<void> {
     for (const sink of this.#sinks) await sink.discard().catch(() => undefined);
     await this.journal?.close();
-    await this.#lock?.release();
+    await this.#release();
+  }
+
+  async #release(): Promise<void> {
+    for (const lock of this.#locks.splice(0).reverse()) await lock.release();
   }
 
   /**
@@ -140,7 +184,7 @@ export class RunState {
   async close(stopped: unknown): Promise<unknown> {
     this.#progress?.finish(this.tally);
     await this.journal?.close();
-    await this.#lock?.release();
+    await this.#release();
     const reason =
       stopped === undefined ? undefined : stopped instanceof Error ? stopped.message : String(stopped);
     let failure: unknown;

@@ -47,6 +47,8 @@ export function startBulk(
     AGENT_CLI_ORG: DEMO_ORG_ID,
     AGENT_CLI_TOKEN: running.sandbox.issueToken(),
     AGENT_CLI_CONFIG_DIR: configDir,
+    // The per-user lock directory of the runs sharing this config dir, removed with it.
+    XDG_STATE_HOME: join(configDir, 'state'),
     ...options.env,
   };
   const args = [BIN, 'offers', 'email', '--csv', ...argv];

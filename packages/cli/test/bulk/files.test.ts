@@ -32,11 +32,16 @@ describe('agent-cli offers email --csv: the files it writes', () => {
     );
     expect(modes).toEqual(['600', '600', '600']);
     expect((await readdir(dir)).sort()).toEqual([
+      'config',
       'holders.csv',
       'holders.csv.journal.jsonl',
       'r.json',
       'r.xml',
     ]);
+    // The per-user lock directory (XDG_STATE_HOME, see bin.ts): owner-only, its locks released.
+    const locks = join(dir, 'config', 'state', 'agent-cli', 'locks');
+    expect(await mode(locks)).toBe('700');
+    expect(await readdir(locks)).toEqual([]);
   });
 
   it('never writes through symbolic links planted at the report paths or their old temporary names', async () => {

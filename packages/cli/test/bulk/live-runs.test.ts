@@ -1,0 +1,88 @@
+import { link, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, holderEmails, INDY_FLAGS, startBulk, until } from './bin.js';
+import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
+
+const ROWS = 60;
+
+/** A run of ROWS holders, one request at a time, each taking 100 ms, once its first has arrived. */
+async function oneRunUnderway(journal: (dir: string) => string[]) {
+  const running = await sandboxAgent({
+    faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 100 }],
+  });
+  const dir = await tempDir();
+  const csv = await writeCsv(dir, holderLines(ROWS));
+  const config = join(dir, 'config');
+  const first = startBulk(running, config, [csv, ...INDY_FLAGS, '--concurrency', '1', ...journal(dir)]);
+  await until(() => running.sandbox.requestCount('POST', '/orgs') >= 1 || first.child.exitCode !== null);
+  const once = async () => {
+    expect(await first.exit).toBe(0);
+    expect(holderEmails(ROWS).map((e) => running.sandbox.deliveries(e))).toEqual(Array(ROWS).fill(1));
+  };
+  return { running, dir, csv, config, first, once };
+}
+
+describe('agent-cli offers email --csv: one live run per journal file and per content', {
+  timeout: 60_000,
+}, () => {
+  beforeAll(ensureBuilt, 120_000);
+
+  it('refuses a live journal renamed and resumed under its new name', async () => {
+    const { running, dir, config, first, once } = await oneRunUnderway((d) => [
+      '--journal',
+      join(d, 'j.jsonl'),
+    ]);
+    await rename(join(dir, 'j.jsonl'), join(dir, 'k.jsonl'));
+    // Another CSV (one holder more): only the journal's own lock can tell that run is live.
+    const other = join(dir, 'other.csv');
+    await writeFile(other, `${['email,name,degree', ...holderLines(ROWS + 1)].join('\n')}\n`);
+    const argv = [other, ...INDY_FLAGS, '--journal', join(dir, 'k.jsonl'), '--resume'];
+    const second = startBulk(running, config, argv);
+    expect(await second.exit).toBe(2);
+    expect(second.stderr).toBe(
+      `error: journal ${join(dir, 'k.jsonl')} is in use by process ${first.child.pid} (as ${join(dir, 'j.jsonl')}): wait for that run to end (or stop it), then pass --resume\n`,
+    );
+    await once();
+  });
+
+  it('refuses the same CSV under another name (hard link) while a run sends it', async () => {
+    const { running, dir, csv, config, first, once } = await oneRunUnderway(() => []);
+    const other = join(dir, 'other.csv');
+    await link(csv, other);
+    const second = startBulk(running, config, [other, ...INDY_FLAGS]);
+    expect(await second.exit).toBe(2);
+    expect(second.stderr).toContain(`process ${first.child.pid}`);
+    expect(second.stderr).toContain(`${csv}.journal.jsonl`);
+    await once();
+  });
+
+  it('refuses a second --journal for the same CSV and target while a run sends it', async () => {
+    const { running, dir, csv, config, first, once } = await oneRunUnderway((d) => [
+      '--journal',
+      join(d, 'j1.jsonl'),
+    ]);
+    const second = startBulk(running, config, [csv, ...INDY_FLAGS, '--journal', join(dir, 'j2.jsonl')]);
+    expect(await second.exit).toBe(2);
+    expect(second.stderr).toContain(`process ${first.child.pid}`);
+    expect(second.stderr).toContain(join(dir, 'j1.jsonl'));
+    await once();
+  });
+
+  it('treats a trailing slash, a default port and the host case as the same service', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(5));
+    const config = join(dir, 'config');
+    expect(await startBulk(running, config, [csv, ...INDY_FLAGS]).exit).toBe(0);
+    const url = new URL(running.url);
+    const same = `${url.protocol}//${url.hostname.toUpperCase()}:${url.port}${url.pathname.replace(/\/?$/, '/')}`;
+    const again = startBulk(running, config, [csv, ...INDY_FLAGS, '--resume', '--json'], {
+      env: { AGENT_CLI_BASE_URL: same },
+    });
+    expect(await again.exit).toBe(0);
+    expect(again.stderr).not.toMatch(/target|error|warning|note/);
+    expect(JSON.parse(again.stdout)).toMatchObject({ sent: 0, 'already-sent': 5 });
+    expect(holderEmails(5).map((e) => running.sandbox.deliveries(e))).toEqual(Array(5).fill(1));
+  });
+});
