@@ -81,8 +81,9 @@ export async function runNegotiate(ctx: CliContext, opts: NegotiateOptions): Pro
     },
   );
   const record = await ctx.call('Accepting the offer', async (sdk, signal) => {
-    // The record names its connection: look it up when neither --connection-id nor the file does.
-    if (!body.connectionId) {
+    // The record names its connection: look it up when neither --connection-id nor the file gives
+    // one. A value given, even empty, is the caller's: the SDK checks it before anything is sent.
+    if (body.connectionId === undefined) {
       const records = await sdk.credentials.list({}, { signal });
       const connectionId = records.find((r) => r.id === opts.recordId)?.connectionId;
       if (!connectionId) {
