@@ -28,6 +28,8 @@ export const JournalEntry = z.discriminatedUnion('t', [
     target: JournalTarget.optional(),
     /** `i/n` for a journal of one shard. */
     shard: z.string().optional(),
+    /** SHA-256 of the CSV's header and records (see `prepass.ts`); absent in older journals. */
+    content: z.string().optional(),
   }),
   /** The journal was moved to another target before anything reached the first one. */
   z.object({ t: z.literal('target'), target: JournalTarget }),

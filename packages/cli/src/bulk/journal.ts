@@ -20,6 +20,8 @@ export interface JournalInput {
   target: JournalTarget;
   /** `i/n` for a run of one shard. */
   shard: string | undefined;
+  /** The digest of the CSV's content. */
+  content: string;
 }
 
 /** A journal write that did not fully reach the disk: the run stops before its next request. */
@@ -85,9 +87,18 @@ export class Journal {
     }
     if (!read) {
       if (found && found.size > 0) await file.truncate(0);
-      const { csv, target, shard } = input;
+      const { csv, target, shard, content } = input;
       const created = new Date().toISOString();
-      await journal.append({ t: 'header', version: 3, csv, target, ...(shard ? { shard } : {}), created });
+      const header = {
+        t: 'header',
+        version: 3,
+        csv,
+        target,
+        ...(shard ? { shard } : {}),
+        content,
+        created,
+      } as const;
+      await journal.append(header);
       await syncDirectory(dirname(path));
       return { journal, state: emptyState() };
     }

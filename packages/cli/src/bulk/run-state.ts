@@ -102,7 +102,11 @@ export class RunState {
     }
     if (!exists) {
       const reports = [this.#opts.report, this.#opts.junit];
-      for (const line of await earlierRuns(path, csv, shardText, reports)) note(line);
+      const run = {
+        content: csvDigest,
+        target: { baseUrl, org: target.org, credentialType: template.common.credentialType },
+      };
+      for (const line of await earlierRuns(path, csv, shardText, reports, run)) note(line);
     }
     const journalTarget = {
       ...target,
@@ -110,7 +114,7 @@ export class RunState {
       credentialType: template.common.credentialType,
       common: commonDigest(template.common),
     };
-    const input = { csv, target: journalTarget, shard: shardText };
+    const input = { csv, target: journalTarget, shard: shardText, content: csvDigest };
     const { journal, state } = await Journal.open(path, input, resume, note);
     this.journal = journal;
     file ??= await this.#lockFile(dir, path);

@@ -1,7 +1,9 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { UsageError } from '../errors.js';
 import { readSmallFile } from './files.js';
-import { JournalEntry, type JournalHeader } from './journal-entry.js';
+import { normaliseBaseUrl } from './journal.js';
+import { JournalEntry, type JournalHeader, type JournalTarget } from './journal-entry.js';
 
 /** The header of a journal file, or undefined when it is not one (or not a regular file). */
 async function headerOf(path: string): Promise<JournalHeader | undefined> {
@@ -20,12 +22,15 @@ async function headerOf(path: string): Promise<JournalHeader | undefined> {
  * there. A run whose journal was deleted would otherwise e-mail every holder again without a word.
  * Journals of other shards of the same CSV are not traces. Only regular files are read, so a FIFO
  * named `*.jsonl` never blocks the run.
+ * @throws {@link UsageError} when one of those journals records the same CSV content (under any
+ * file name) sent to the same target: a new journal would e-mail its holders again.
  */
 export async function earlierRuns(
   journal: string,
   csv: string,
   shard: string | undefined,
   reports: (string | undefined)[],
+  run: { content: string; target: Omit<JournalTarget, 'common'> },
 ): Promise<string[]> {
   const found: string[] = [];
   const dirs = [...new Set([dirname(journal), dirname(csv)].map((d) => resolve(d)))];
@@ -35,7 +40,13 @@ export async function earlierRuns(
       const path = join(dir, name);
       if (path === resolve(journal)) continue;
       const header = await headerOf(path);
-      if (header && basename(header.csv) === basename(csv) && header.shard === shard) found.push(path);
+      if (!header || header.shard !== shard) continue;
+      if (header.content === run.content && sameTarget(header.target, run.target)) {
+        throw new UsageError(
+          `journal ${path} is from an earlier run of the same rows as --csv ${csv} to this target: to continue it, pass --journal ${path} --resume; to e-mail every holder again deliberately, delete ${path} first`,
+        );
+      }
+      if (basename(header.csv) === basename(csv)) found.push(path);
     }
   }
   for (const report of reports) {
@@ -44,5 +55,15 @@ export async function earlierRuns(
   return found.map(
     (path) =>
       `warning: ${path} is from an earlier run of ${csv}: this run starts a new journal ${journal} (rows an earlier run sent may be sent again; to continue that run instead, stop now and pass --journal <its journal> --resume)`,
+  );
+}
+
+/** Whether a journal's recorded target is `target` (the same service however its URL is spelt). */
+function sameTarget(was: JournalTarget | undefined, target: Omit<JournalTarget, 'common'>): boolean {
+  return (
+    was !== undefined &&
+    normaliseBaseUrl(was.baseUrl) === target.baseUrl &&
+    was.org === target.org &&
+    was.credentialType === target.credentialType
   );
 }

@@ -1,4 +1,4 @@
-import { link, rename, writeFile } from 'node:fs/promises';
+import { link, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, holderEmails, INDY_FLAGS, startBulk, until } from './bin.js';
@@ -83,6 +83,33 @@ describe('agent-cli offers email --csv: one live run per journal file and per co
     expect(await again.exit).toBe(0);
     expect(again.stderr).not.toMatch(/target|error|warning|note/);
     expect(JSON.parse(again.stdout)).toMatchObject({ sent: 0, 'already-sent': 5 });
+    expect(holderEmails(5).map((e) => running.sandbox.deliveries(e))).toEqual(Array(5).fill(1));
+  });
+
+  it('refuses a new journal for rows an earlier run sent under another file name, naming the journal to resume', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(5));
+    const config = join(dir, 'config');
+    expect(await startBulk(running, config, [csv, ...INDY_FLAGS]).exit).toBe(0);
+    const copy = join(dir, 'copy.csv');
+    await writeFile(copy, await readFile(csv));
+    const again = startBulk(running, config, [copy, ...INDY_FLAGS]);
+    expect(await again.exit).toBe(2);
+    const journal = `${csv}.journal.jsonl`;
+    expect(again.stderr).toBe(
+      `error: journal ${journal} is from an earlier run of the same rows as --csv ${copy} to this target: to continue it, pass --journal ${journal} --resume; to e-mail every holder again deliberately, delete ${journal} first\n`,
+    );
+    const resumed = startBulk(running, config, [
+      copy,
+      ...INDY_FLAGS,
+      '--journal',
+      journal,
+      '--resume',
+      '--json',
+    ]);
+    expect(await resumed.exit).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 0, 'already-sent': 5 });
     expect(holderEmails(5).map((e) => running.sandbox.deliveries(e))).toEqual(Array(5).fill(1));
   });
 });

@@ -50,7 +50,7 @@ describe('journal', () => {
   it('replays accepted and in-doubt rows, ignores a torn last line, and appends on a fresh line', async () => {
     const path = join(await tempDir(), 'j.jsonl');
     const target = { baseUrl: 'http://a.test', org: 'o', credentialType: 'indy', common: 'c' };
-    const input = { csv: 'h.csv', target, shard: undefined };
+    const input = { csv: 'h.csv', target, shard: undefined, content: 'digest' };
     const key = (n: number) => `holder${n}`.padEnd(12, '_') + '.' + `content${n}`.padEnd(12, '_');
     const first = await Journal.open(path, input, false, () => undefined);
     await first.journal.append({ t: 'start', batch: 1, rows: [2, 3], keys: [key(2), key(3)] });

@@ -93,8 +93,16 @@ describe('agent-cli offers email --csv: limits and earlier runs', () => {
     const csv = await writeCsv(dir, holderLines(2));
     const report = join(dir, 'r.json');
     expect((await bulk(csv, '--report', report)).code).toBe(0);
+    // The same rows to the same target with a new journal: refused, naming the journal to resume.
     const other = await bulk(csv, '--journal', join(dir, 'other.jsonl'));
-    expect(other.stderr).toContain(`warning: ${csv}.journal.jsonl is from an earlier run of ${csv}`);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain(
+      `error: journal ${csv}.journal.jsonl is from an earlier run of the same rows`,
+    );
+    // A journal of an earlier version of the CSV (other rows) is only warned about.
+    await writeCsv(dir, holderLines(3));
+    const edited = await bulk(csv, '--journal', join(dir, 'other.jsonl'));
+    expect(edited.stderr).toContain(`warning: ${csv}.journal.jsonl is from an earlier run of ${csv}`);
     await rm(`${csv}.journal.jsonl`);
     await rm(join(dir, 'other.jsonl'));
     const again = await bulk(csv, '--report', report);
