@@ -20,21 +20,58 @@ export class BodyTooLarge extends Error {
   }
 }
 
+/** More body bytes in flight across all requests than the server buffers; answered 503. */
+export class ServerBusy extends Error {
+  constructor(limit: number) {
+    super(`Server busy: request bodies in flight exceed ${limit} bytes; retry later`);
+    this.name = 'ServerBusy';
+  }
+}
+
+/** The bytes buffered by every unfinished request of one server, bounded by `limit`. */
+export interface BodyBudget {
+  readonly limit: number;
+  used: number;
+}
+
 /**
- * The body, read only while it stays within `limit` bytes: a larger Content-Length is refused
- * unread, a longer chunked body as soon as it passes the limit (the rest is left unread).
+ * The body, read only while it stays within `limit` bytes and the server's budget: a larger
+ * Content-Length is refused unread, a longer chunked body as soon as it passes the limit (the rest
+ * is left unread); a chunk that would take the bytes buffered across all requests past
+ * `budget.limit` is refused ({@link ServerBusy}). The bytes count against the budget until the
+ * response closes.
  */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+function readBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  limit: number,
+  budget: BodyBudget,
+): Promise<Buffer> {
   if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(new BodyTooLarge(limit));
+  let held = 0;
+  res.once('close', () => {
+    budget.used -= held;
+    held = 0;
+  });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let length = 0;
     const onData = (chunk: Buffer): void => {
       length += chunk.length;
-      if (length <= limit) return void chunks.push(chunk);
+      const over =
+        length > limit
+          ? new BodyTooLarge(limit)
+          : budget.used + chunk.length > budget.limit
+            ? new ServerBusy(budget.limit)
+            : undefined;
+      if (!over) {
+        budget.used += chunk.length;
+        held += chunk.length;
+        return void chunks.push(chunk);
+      }
       req.off('data', onData);
       req.pause();
-      reject(new BodyTooLarge(limit));
+      reject(over);
     };
     req.on('data', onData);
     req.once('end', () => resolve(Buffer.concat(chunks)));
@@ -44,12 +81,14 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 
 /**
  * A fetch `Request` for a node request; its URL is resolved against the sandbox's base URL.
- * @throws {@link BodyTooLarge} for a body over `maxBodyBytes`.
+ * @throws {@link BodyTooLarge} for a body over `maxBodyBytes`; {@link ServerBusy} past the budget.
  */
 export async function toFetchRequest(
   req: IncomingMessage,
+  res: ServerResponse,
   baseUrl: string,
   maxBodyBytes: number,
+  budget: BodyBudget,
 ): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -57,7 +96,8 @@ export async function toFetchRequest(
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   const method = req.method ?? 'GET';
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, maxBodyBytes);
+  const body =
+    method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, res, maxBodyBytes, budget);
   // The base URL's origin, not the Host header: clients may say `localhost` for 127.0.0.1.
   return new Request(new URL(req.url ?? '/', new URL(baseUrl).origin), {
     method,

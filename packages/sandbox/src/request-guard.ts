@@ -7,6 +7,12 @@ import type { AddressInfo } from 'node:net';
 /** The most bytes of a request body the server reads unless `maxBodyBytes` says otherwise: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * The most bytes the server buffers across all request bodies in flight unless `maxBufferedBytes`
+ * says otherwise: 32 MiB.
+ */
+export const DEFAULT_MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
+
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** `host[:port]` as a URL prints it (lower case, port 80 dropped); undefined for anything else. */

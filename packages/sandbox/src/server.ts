@@ -10,8 +10,20 @@ import { getResponse } from 'msw';
 import { deliveriesResponse } from './deliveries.js';
 import { htmlPage } from './faults/responses.js';
 import { invitationResponse } from './invitation-pages.js';
-import { BodyTooLarge, toFetchRequest, writeFetchResponse } from './node-bridge.js';
-import { DEFAULT_MAX_BODY_BYTES, pathDecodes, type RequestGuard, requestGuard } from './request-guard.js';
+import {
+  type BodyBudget,
+  BodyTooLarge,
+  ServerBusy,
+  toFetchRequest,
+  writeFetchResponse,
+} from './node-bridge.js';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_BUFFERED_BYTES,
+  pathDecodes,
+  type RequestGuard,
+  requestGuard,
+} from './request-guard.js';
 import { counted, type Resolver } from './resolver.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 
@@ -30,6 +42,12 @@ export interface StartSandboxOptions extends SandboxOptions {
    * Default 1 MiB (1 048 576).
    */
   maxBodyBytes?: number;
+  /**
+   * Most bytes the server buffers across all request bodies in flight; a request whose body would
+   * pass it is answered 503 with `Retry-After` and its connection closed, the rest unread.
+   * Default 32 MiB. Headers must arrive within 10 s and a whole request within 30 s.
+   */
+  maxBufferedBytes?: number;
 }
 
 /** A sandbox served over HTTP. */
@@ -73,8 +91,12 @@ function corsHeaders(guard: RequestGuard, req: IncomingMessage): Record<string, 
       };
 }
 
+/** How long a client has to send its headers, and its whole request. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+
 /**
- * After a 413, what the client still sends is read and dropped (so it sees the answer) up to the
+ * After a 413 or 503, what the client still sends is read and dropped (so it sees the answer) up to the
  * limit again; then the connection is cut.
  */
 function discardRest(req: IncomingMessage, limit: number): void {
@@ -90,6 +112,7 @@ async function serve(
   sandbox: Sandbox,
   guard: RequestGuard,
   maxBodyBytes: number,
+  budget: BodyBudget,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -108,11 +131,13 @@ async function serve(
   }
   let request: Request;
   try {
-    request = await toFetchRequest(req, sandbox.baseUrl, maxBodyBytes);
+    request = await toFetchRequest(req, res, sandbox.baseUrl, maxBodyBytes, budget);
   } catch (error) {
-    if (!(error instanceof BodyTooLarge)) throw error;
+    if (!(error instanceof BodyTooLarge || error instanceof ServerBusy)) throw error;
     res.once('finish', () => discardRest(req, maxBodyBytes));
-    return refuse(res, 413, error.message, cors);
+    return error instanceof BodyTooLarge
+      ? refuse(res, 413, error.message, cors)
+      : refuse(res, 503, error.message, { ...cors, 'Retry-After': '1' });
   }
   const notFound = counted(sandbox, notFoundPage);
   const response = pathDecodes(req.url ?? '/')
@@ -145,7 +170,8 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
  * Serves a new sandbox over HTTP on loopback, with CORS for pages on loopback origins (and the
  * origin of `baseUrl`), so a browser page on a dev server can call it.
  * Records link to the server's URL unless `baseUrl` is given.
- * @throws {@link Error} when the port is taken or `maxBodyBytes` is not a non-negative integer.
+ * @throws {@link Error} when the port is taken or `maxBodyBytes` or `maxBufferedBytes` is not a
+ * non-negative integer.
  * @example
  * const { url, sandbox, close } = await startSandbox();
  * const agent = new AgentClient({ baseUrl: url });
@@ -153,18 +179,27 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
  * await close();
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  const { port = 0, host = '127.0.0.1', maxBodyBytes = DEFAULT_MAX_BODY_BYTES, ...sandboxOptions } = options;
-  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) {
-    throw new Error('maxBodyBytes must be a non-negative integer');
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+    maxBufferedBytes = DEFAULT_MAX_BUFFERED_BYTES,
+    ...sandboxOptions
+  } = options;
+  for (const [name, value] of Object.entries({ maxBodyBytes, maxBufferedBytes })) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
   }
+  const budget: BodyBudget = { limit: maxBufferedBytes, used: 0 };
   let ready: { sandbox: Sandbox; guard: RequestGuard } | undefined;
   const server = createServer((req, res) => {
     if (!ready) return void res.writeHead(503).end();
-    serve(ready.sandbox, ready.guard, maxBodyBytes, req, res).catch(() => {
+    serve(ready.sandbox, ready.guard, maxBodyBytes, budget, req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ message: 'Internal Server Error' }));
     });
   });
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
   const address = await listen(server, port, host);
   const url = `http://${reachableHost(address)}:${address.port}`;
   const running = createSandbox({ ...sandboxOptions, baseUrl: sandboxOptions.baseUrl ?? url });

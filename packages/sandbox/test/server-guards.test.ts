@@ -76,6 +76,45 @@ describe('request bodies', () => {
   });
 });
 
+describe('bodies in flight across requests', () => {
+  // 64 KiB per request, 256 KiB across all: four partial bodies fit, the rest are refused unread.
+  const ctx = useRunningSandbox({ maxBodyBytes: 64 * 1024, maxBufferedBytes: 256 * 1024 });
+
+  it('answers 503 with Retry-After once the bytes buffered by unfinished bodies reach maxBufferedBytes', async () => {
+    const url = new URL('/auth/signin', ctx.running.url);
+    const chunk = Buffer.alloc(60 * 1024, 'x');
+    const requests: ReturnType<typeof httpRequest>[] = [];
+    const answers = Array.from({ length: 10 }, () => {
+      return new Promise<Outcome & { retryAfter?: string | undefined }>((resolve) => {
+        const req = httpRequest(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': String(chunk.length + 5) },
+        });
+        requests.push(req);
+        req.on('response', (res) => {
+          resolve({ status: res.statusCode, retryAfter: res.headers['retry-after'] });
+          res.resume();
+        });
+        req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code }));
+        req.write(chunk); // never finished
+      });
+    });
+    const refused: { status?: number | undefined; retryAfter?: string | undefined }[] = [];
+    await new Promise<void>((resolve) => {
+      for (const answer of answers) {
+        void answer.then((outcome) => {
+          refused.push(outcome);
+          if (refused.length === 6) resolve();
+        });
+      }
+    });
+    expect(refused.every((outcome) => outcome.status === 503 && Number(outcome.retryAfter) > 0)).toBe(true);
+    for (const req of requests) req.destroy();
+    // The budget is released when those connections go: a new request is served.
+    await expect.poll(async () => (await signIn(ctx.running.url)).status).toBe(200);
+  });
+});
+
 describe('malformed paths', () => {
   const ctx = useRunningSandbox();
 
