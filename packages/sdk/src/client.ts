@@ -110,13 +110,14 @@ export class AgentClient {
     let password: string | undefined;
     const provider = options.credentials;
     const encryption = options.passwordEncryption;
-    const encrypt = encryption === undefined ? undefined : passwordEncrypter(encryption);
+    const timeout = options.timeout ?? 30_000;
+    const encrypt = encryption === undefined ? undefined : passwordEncrypter(encryption, timeout);
     const encryptionKey = typeof encryption === 'object' ? encryption.key : undefined;
     const agent = options.agent === undefined ? undefined : checkAgent(options.agent);
     const shared: TransportOptions = {
       baseUrl,
       tokenStore: store,
-      timeout: options.timeout ?? 30_000,
+      timeout,
       retry: options.retry,
       fetch: options.fetch,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,

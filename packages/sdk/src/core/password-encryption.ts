@@ -1,4 +1,5 @@
-import { PasswordEncryptionError, RequestValidationError } from './errors.js';
+import { Deadline } from './deadline.js';
+import { AbortError, PasswordEncryptionError, RequestValidationError, TimeoutError } from './errors.js';
 import { md5 } from './md5.js';
 import { scrub } from './redact.js';
 
@@ -96,17 +97,49 @@ export async function decryptPassword(encrypted: string, key: string): Promise<s
   throw refused;
 }
 
-/** A caller's encryption function, checked: a non-empty string out, an {@link AgentError} thrown. */
-function checkedEncrypter(encrypt: (password: string) => unknown): (password: string) => Promise<string> {
-  return async (password) => {
+/** What a caller's function threw, as an Error safe to keep: no getter or toString runs outside a try. */
+function safeCause(thrown: unknown, password: string): Error {
+  const cause = new Error('it threw a value that cannot be shown');
+  try {
+    const e = thrown as { name?: unknown; message?: unknown } | null | undefined;
+    const isObject = thrown !== null && typeof thrown === 'object';
+    const message = isObject ? e?.message : String(thrown);
+    if (typeof message === 'string') cause.message = scrub(message, [password]);
+    if (isObject && typeof e?.name === 'string') cause.name = scrub(e.name, [password]);
+  } catch {
+    // A getter that throws: the placeholder stays.
+  }
+  return cause;
+}
+
+/** When a caller's function must have settled: the call's signal and timeout. */
+export type EncryptLimits = { signal?: AbortSignal | undefined; timeout?: number | false | undefined };
+
+/**
+ * A caller's encryption function, checked: a non-empty string out, an {@link AgentError} thrown,
+ * and a function that never settles ended by the call's timeout or signal.
+ */
+function checkedEncrypter(
+  encrypt: (password: string) => unknown,
+  defaultTimeout: number | false,
+): (password: string, limits?: EncryptLimits) => Promise<string> {
+  return async (password, limits) => {
+    const deadline = new Deadline(limits?.signal, limits?.timeout ?? defaultTimeout);
     let value: unknown;
     try {
-      value = await encrypt(password);
+      value = await deadline.race(Promise.resolve().then(() => encrypt(password)));
     } catch (error) {
+      const target = { method: 'POST', path: 'auth/signin' };
+      if (limits?.signal?.aborted) throw new AbortError('POST /auth/signin was aborted');
+      if (deadline.timedOut) {
+        const timeout = deadline.timeout || 0;
+        throw new TimeoutError(`POST /auth/signin timed out after ${timeout} ms`, { ...target, timeout });
+      }
       // Its message may quote the password: the cause is a copy with it scrubbed.
-      const cause = new Error(scrub(error instanceof Error ? error.message : String(error), [password]));
-      cause.name = error instanceof Error ? error.name : cause.name;
+      const cause = safeCause(error, password);
       throw new PasswordEncryptionError(`passwordEncryption failed: ${cause.message}`, { cause });
+    } finally {
+      deadline.dispose();
     }
     if (typeof value === 'string' && value) return value;
     throw new PasswordEncryptionError(
@@ -118,10 +151,14 @@ function checkedEncrypter(encrypt: (password: string) => unknown): (password: st
 /**
  * Checks a {@link PasswordEncryption} option and returns the function that applies it.
  * The function throws a {@link PasswordEncryptionError} when a caller's function fails or returns
- * anything but a non-empty string.
+ * anything but a non-empty string, and a {@link TimeoutError} or {@link AbortError} when it has not
+ * settled within the call's timeout (`timeout` unless the call gives one) or before its signal aborts.
  */
-export function passwordEncrypter(option: PasswordEncryption): (password: string) => Promise<string> {
-  if (typeof option === 'function') return checkedEncrypter(option);
+export function passwordEncrypter(
+  option: PasswordEncryption,
+  timeout: number | false,
+): (password: string, limits?: EncryptLimits) => Promise<string> {
+  if (typeof option === 'function') return checkedEncrypter(option, timeout);
   if (typeof option?.key !== 'string' || option.key === '') {
     throw invalid('passwordEncryption.key', 'must be a non-empty string', 'client options');
   }

@@ -1,8 +1,12 @@
+import { checkRanges } from '../core/option-ranges.js';
 import { parseRequest } from '../core/parse.js';
+import type { EncryptLimits } from '../core/password-encryption.js';
 import { expiryIn, isExpired, type TokenStore } from '../core/token-store.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { SignInParams, SignInResult } from '../models/auth.js';
 import { Resource } from './resource.js';
+
+type Encrypter = (password: string, limits?: EncryptLimits) => Promise<string>;
 
 /** What is known about the current sign-in, without the token itself. */
 export interface Session {
@@ -16,9 +20,9 @@ export interface Session {
 /** Sign-in and the stored token. */
 export class Auth extends Resource {
   readonly #store: TokenStore;
-  readonly #encrypt: ((password: string) => Promise<string>) | undefined;
+  readonly #encrypt: Encrypter | undefined;
   /** @internal */
-  constructor(transport: Transport, store: TokenStore, encrypt?: (password: string) => Promise<string>) {
+  constructor(transport: Transport, store: TokenStore, encrypt?: Encrypter) {
     super(transport);
     this.#store = store;
     this.#encrypt = encrypt;
@@ -30,6 +34,7 @@ export class Auth extends Resource {
    * @throws {@link RequestValidationError} for a malformed e-mail or empty password (nothing is sent).
    * @throws {@link AuthenticationError} for wrong credentials; {@link NotFoundError} for an unknown user.
    * @throws {@link PasswordEncryptionError} when a `passwordEncryption` function throws or returns no string (nothing is sent).
+   * @throws {@link TimeoutError} or {@link AbortError} when that function has not settled within the call's timeout or before its signal aborts (nothing is sent).
    * @example
    * await agent.auth.signIn({ email: 'issuer@example.com', password: process.env.AGENT_PASSWORD! });
    */
@@ -37,7 +42,8 @@ export class Auth extends Resource {
     const body = parseRequest(SignInParams, params);
     const secrets = [body.password];
     if (this.#encrypt) {
-      body.password = await this.#encrypt(body.password);
+      checkRanges(options ?? {});
+      body.password = await this.#encrypt(body.password, options);
       // The encrypted value signs in as well as the clear one: it is a secret too.
       secrets.push(body.password);
     }

@@ -2,6 +2,7 @@ import CryptoJS from 'crypto-js';
 import { describe, expect, it } from 'vitest';
 import { md5 } from '../../src/core/md5.js';
 import {
+  AbortError,
   AgentClient,
   AgentError,
   decryptPassword,
@@ -9,6 +10,7 @@ import {
   PasswordEncryptionError,
   type RequestEvent,
   RequestValidationError,
+  TimeoutError,
 } from '../../src/index.js';
 import { rejectionOf } from '../support/client.js';
 import { fakeFetch, json } from '../support/fake-fetch.js';
@@ -157,6 +159,98 @@ describe('AgentClient passwordEncryption', () => {
     const cause = error.cause as Error;
     expect([cause.name, cause.message]).toEqual(['TypeError', 'cannot encrypt [REDACTED] with the HSM']);
     expect(`${cause.stack} ${JSON.stringify(error)}`).not.toContain('demo-password');
+    expect(requests).toHaveLength(0);
+  });
+
+  const messageGetter = new Error('x');
+  Object.defineProperty(messageGetter, 'message', {
+    get() {
+      throw new Error('getter boom');
+    },
+  });
+  const numericMessage = Object.assign(new Error('x'), { message: 42 });
+  it.each([
+    ['a null-prototype object', () => Promise.reject(Object.create(null))],
+    [
+      'an object whose toString throws',
+      () => {
+        throw {
+          toString() {
+            throw new Error('toString boom');
+          },
+        };
+      },
+    ],
+    ['an Error whose message getter throws', () => Promise.reject(messageGetter)],
+    ['an Error whose message is a number', () => Promise.reject(numericMessage)],
+    [
+      'a thenable rejecting with a null-prototype object',
+      // biome-ignore lint/suspicious/noThenProperty: a thenable is what this case is about
+      () => ({ then: (_: unknown, reject: (e: unknown) => void) => reject(Object.create(null)) }),
+    ],
+    [
+      'a synchronous throw of a null-prototype object',
+      () => {
+        throw Object.create(null);
+      },
+    ],
+  ])('wraps %s in a PasswordEncryptionError and sends nothing', async (_what, hook) => {
+    const { fetch, requests } = fakeFetch(json(signInResult()));
+    const passwordEncryption = hook as unknown as (password: string) => string;
+    const client = new AgentClient({ baseUrl: 'http://agent.test', fetch, passwordEncryption });
+    const error = await rejectionOf(() =>
+      client.auth.signIn({ email: 'issuer@example.com', password: 'demo-password' }),
+    );
+    expect(error).toBeInstanceOf(PasswordEncryptionError);
+    expect(error.message).toMatch(/^passwordEncryption failed: /);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('keeps the password out of the name of what the function throws', async () => {
+    const passwordEncryption = (password: string): string => {
+      throw Object.assign(new Error('no'), { name: `Bad${password}` });
+    };
+    const client = new AgentClient({ baseUrl: 'http://agent.test', passwordEncryption });
+    const error = await rejectionOf(() =>
+      client.auth.signIn({ email: 'issuer@example.com', password: 'demo-password' }),
+    );
+    expect(error).toBeInstanceOf(PasswordEncryptionError);
+    expect(JSON.stringify({ name: (error.cause as Error).name, m: error.message })).not.toContain(
+      'demo-password',
+    );
+  });
+
+  it('ends a function that never settles at the call timeout, and sends nothing', async () => {
+    const { fetch, requests } = fakeFetch(json(signInResult()));
+    const passwordEncryption = () => new Promise<string>(() => {});
+    const client = new AgentClient({ baseUrl: 'http://agent.test', fetch, passwordEncryption, timeout: 20 });
+    const error = await rejectionOf(() =>
+      client.auth.signIn({ email: 'issuer@example.com', password: 'demo-password' }),
+    );
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toBe('POST /auth/signin timed out after 20 ms');
+    expect(requests).toHaveLength(0);
+  });
+
+  it("ends a function that never settles when the call's signal aborts, and sends nothing", async () => {
+    const { fetch, requests } = fakeFetch(json(signInResult()));
+    const passwordEncryption = () => new Promise<string>(() => {});
+    const client = new AgentClient({
+      baseUrl: 'http://agent.test',
+      fetch,
+      passwordEncryption,
+      timeout: false,
+    });
+    const controller = new AbortController();
+    const pending = rejectionOf(() =>
+      client.auth.signIn(
+        { email: 'issuer@example.com', password: 'demo-password' },
+        { signal: controller.signal },
+      ),
+    );
+    controller.abort();
+    const error = await pending;
+    expect(error).toBeInstanceOf(AbortError);
     expect(requests).toHaveLength(0);
   });
 });
