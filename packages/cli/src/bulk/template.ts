@@ -28,12 +28,30 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The path of the first own `__proto__` key inside `value` (JSON.parse makes it a field). */
+function protoKey(value: unknown, path: string): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key === '__proto__' && !Array.isArray(value)) return at;
+    const found = protoKey(child, at);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /**
  * Builds the template from the file's object and the flags (which win). `comment` defaults to '',
  * `protocolVersion` to `v1`.
- * @throws {@link UsageError} naming the field for an unknown or invalid field.
+ * @throws {@link UsageError} naming the field for an unknown or invalid field, or one named
+ * `__proto__` at any depth.
  */
 export function toTemplate(raw: Record<string, unknown>, overrides: Partial<BulkEmailParams>): BulkTemplate {
+  // Like a CSV column of that name: JavaScript drops a `__proto__` field on its way into the body.
+  const proto = protoKey(raw, '');
+  if (proto !== undefined) {
+    throw new UsageError(`template: ${proto} cannot be sent (JavaScript drops the name): remove the field`);
+  }
   const unknown = Object.keys(raw).filter((k) => !KNOWN_KEYS.has(k));
   if (unknown.length) throw new UsageError(`template: unknown field(s) ${unknown.join(', ')}`);
   const picked = Object.fromEntries(COMMON_KEYS.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));

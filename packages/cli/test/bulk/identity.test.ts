@@ -243,6 +243,25 @@ describe('agent-cli offers email --csv: the CSV is a regular UTF-8 file', { time
     expect(indy.code).toBe(0);
     expect(running.sandbox.deliveries('a@example.com')).toBe(1);
   });
+
+  it.each([
+    ['credential.credentialSubject.__proto__', '"credentialSubject":{"__proto__":"s","fixed":"f"}', ''],
+    ['credential.__proto__', '"credentialSubject":{},"__proto__":{"evil":1}', ''],
+    ['options.__proto__', '"credentialSubject":{}', ',"__proto__":"o"'],
+  ])('refuses a template with %s, naming it; nothing sent', async (field, subject, option) => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, ['a@example.com,Alice'], 'email,name');
+    const template = join(dir, 'template.json');
+    // Written as text: an object literal's __proto__ key would set its prototype, not a field.
+    await writeFile(
+      template,
+      `{"credentialType":"jsonld","credentialDefinitionId":"cd","credential":{"@context":["https://www.w3.org/2018/credentials/v1"],"type":["VerifiableCredential"],"issuer":{"id":"did:key:z6Mk"},"issuanceDate":"2025-01-01T00:00:00Z",${subject}},"options":{"proofType":"Ed25519Signature2018"${option}}}`,
+    );
+    const result = await bulk(running, dir, [csv, '--file', template]);
+    expect([result.code, result.stderr]).toEqual([2, expect.stringContaining(`template: ${field} `)]);
+    expect(running.sandbox.deliveries('a@example.com')).toBe(0);
+  });
 });
 
 describe('agent-cli offers email --csv: checks before the first byte', { timeout: 60_000 }, () => {

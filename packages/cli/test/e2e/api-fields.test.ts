@@ -60,3 +60,14 @@ describe('agent-cli api -F with numbers JSON cannot carry exactly', { timeout: 6
     });
   });
 });
+
+describe('agent-cli api query fields named like Object members', { timeout: 60_000 }, () => {
+  it('GET -f __proto__=1 -f k=v sends both in the query', async () => {
+    const result = await e2e.run(
+      ['api', 'GET', '/anything', '--base-url', server.url(), '-f', '__proto__=1', '-f', 'k=v'],
+      { env: { AGENT_CLI_TOKEN: 'a-token-value' } },
+    );
+    expect(result.code).toBe(0);
+    expect(server.received.at(-1)?.url).toBe('/anything?__proto__=1&k=v');
+  });
+});

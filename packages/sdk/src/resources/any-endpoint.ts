@@ -69,8 +69,10 @@ export function anyCall(request: AnyRequest<z.ZodType | undefined>): Omit<Call<z
   if (/^(CONNECT|TRACE|TRACK)$/.test(verb)) throw refuse('method', `${verb} is not sent by fetch`);
   if (body !== undefined && /^(GET|HEAD)$/.test(verb)) throw refuse('body', `cannot go with ${verb}`);
   const target = splitPath(path);
-  const extra: Record<string, string | undefined> = {};
-  for (const [key, v] of Object.entries(query ?? {})) extra[key] = v === undefined ? undefined : String(v);
+  // Built with fromEntries (own data properties): a field named `__proto__` is sent, not dropped.
+  const extra: Record<string, string | undefined> = Object.fromEntries(
+    Object.entries(query ?? {}).map(([key, v]) => [key, v === undefined ? undefined : String(v)]),
+  );
   return {
     ...options,
     method: verb,
