@@ -6,8 +6,10 @@
 // `%LOCALAPPDATA%\agent-cli\compile-cache`), created 0700, and only when that directory and every
 // directory above it is safe: owned by the user or root, and writable by no one else (a directory
 // others may write to, such as /tmp, only if sticky, so no one else can rename what is in it).
+// Nothing is created under a directory another user owns (root run by sudo without -H, with the
+// user's HOME, would leave a root-owned cache the user cannot use or remove).
 // Anything else means no cache: the CLI starts a little slower and runs the same.
-import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 
@@ -26,12 +28,21 @@ export function privateCompileCacheDir(env: NodeJS.ProcessEnv = process.env): st
         : join(homedir(), '.cache');
   try {
     const dir = join(base, 'agent-cli', 'compile-cache');
+    if (uid !== undefined && !creatableBy(dir, uid)) return undefined;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const real = realpathSync(dir);
     return uid === undefined || onlyWritableBy(real, uid) ? real : undefined;
   } catch {
     return undefined; // no home, a read-only file system: no cache
   }
+}
+
+/** Whether the nearest existing directory at or above `dir` is owned by `uid` or root. */
+function creatableBy(dir: string, uid: number): boolean {
+  let path = dir;
+  while (!existsSync(path) && dirname(path) !== path) path = dirname(path);
+  const owner = statSync(path).uid;
+  return owner === uid || owner === 0;
 }
 
 /** Whether `dir` (a real path) and every directory above it can be changed by `uid` (or root) alone. */
