@@ -43,10 +43,11 @@ export class MemoryTokenStore implements TokenStore {
 export const EXPIRY_MARGIN_MS = 30_000;
 
 /**
- * When a token that lives `seconds` more expires, in epoch milliseconds; undefined (no expiry) past
- * the largest date a Date holds, as for a "never expires" sentinel such as 1e20.
+ * When a token that lives `seconds` more expires, in epoch milliseconds; undefined (no expiry) when
+ * `seconds` is, and past the largest date a Date holds, as for a "never expires" sentinel such as 1e20.
  */
-export function expiryIn(seconds: number, now: number = Date.now()): number | undefined {
+export function expiryIn(seconds: number | undefined, now: number = Date.now()): number | undefined {
+  if (seconds === undefined) return undefined;
   const at = now + seconds * 1000;
   return at <= 8.64e15 ? at : undefined;
 }

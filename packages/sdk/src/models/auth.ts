@@ -17,7 +17,8 @@ export const SignInResult = responseObject({
   access_token: NonEmpty,
   // Legacy platforms answer without `scope` (and add `expires_at`).
   scope: maybe(z.string()),
-  expires_in: z.number().nonnegative(),
+  // Seconds; `null` or absent: no expiry known.
+  expires_in: maybe(z.number().nonnegative()),
   token_type: z.string(),
 });
 export type SignInResult = z.output<typeof SignInResult>;

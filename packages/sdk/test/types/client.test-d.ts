@@ -36,7 +36,8 @@ describe('SDK method signatures', () => {
 
   it('type the fields of the answers, optional where the spec does not promise them', () => {
     expectTypeOf<SignInResult['access_token']>().toEqualTypeOf<string>();
-    expectTypeOf<SignInResult['expires_in']>().toEqualTypeOf<number>();
+    // `null` or absent: no expiry known.
+    expectTypeOf<SignInResult['expires_in']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<AcceptInvitationResult['connectionRecord']>().toExtend<object | undefined>();
     expectTypeOf<undefined>().toExtend<AcceptInvitationResult['connectionRecord']>();
     expectTypeOf<OfferCreated['deepLinkURL']>().toEqualTypeOf<string | undefined>();

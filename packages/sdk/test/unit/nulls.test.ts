@@ -49,7 +49,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
  * field, at any depth, must read `null` and absence as absent.
  */
 const REQUIRED: Record<string, string[]> = {
-  SignInResult: ['access_token', 'expires_in', 'token_type'],
+  SignInResult: ['access_token', 'token_type'],
   OutOfBandRecord: ['id'],
   AcceptInvitationResult: ['connectionRecord.id', 'outOfBandRecord', 'outOfBandRecord.id'],
   CredentialExchangeRecordList: ['0.id'],

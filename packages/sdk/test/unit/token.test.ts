@@ -71,6 +71,19 @@ describe('a client without credentials', () => {
     expect(expiresAt - 3_600_000).toBeGreaterThanOrEqual(before);
     expect(expiresAt - 3_600_000).toBeLessThanOrEqual(Date.now());
   });
+
+  it.each([
+    ['null', null],
+    ['absent', undefined],
+  ])('reads expires_in %s as no expiry known', async (_what, value) => {
+    const { fetch } = fakeFetch(json(signInResult({ expires_in: value as unknown as number })));
+    const tokenStore = new MemoryTokenStore();
+    const client = new AgentClient({ baseUrl: BASE_URL, fetch, tokenStore });
+    const result = await client.auth.signIn(params.signIn.minimal);
+    expect(result.expires_in).toBeUndefined();
+    expect(tokenStore.get()).toMatchObject({ accessToken: result.access_token, expiresAt: undefined });
+    expect(await client.auth.session()).toMatchObject({ expiresAt: undefined, expired: false });
+  });
 });
 
 describe('a client with a credentials provider', () => {

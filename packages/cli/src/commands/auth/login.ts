@@ -1,5 +1,5 @@
 import type { CliContext } from '../../context.js';
-import { printData, printDone } from '../../output.js';
+import { printData, printDone, printWarning } from '../../output.js';
 import type { LoginOptions } from './index.js';
 import { askEmail, askPassword } from './login-prompts.js';
 import { sessionView } from './session-view.js';
@@ -27,5 +27,7 @@ export async function runLogin(ctx: CliContext, opts: LoginOptions): Promise<voi
     ctx,
     `Signed in as ${email} (profile "${view.profile}", token expires ${view.expiresAt ?? 'unknown'})`,
   );
+  // `expires_in: 0` (or close enough): kept, as the service gave it, but no command will use it.
+  if (view.expired) printWarning(ctx, 'the service gave an access token that has already expired');
   if (ctx.globals.json) printData(ctx, { ...view, email, tokenSource: 'profile' }, () => '');
 }

@@ -7,9 +7,9 @@ import { useSandbox } from '../../support/sandbox.js';
 
 // A service may answer `expires_in` with a "never expires" sentinel (1e20 s) far beyond what a Date
 // holds: the token is kept with no expiry, and nothing prints "Invalid time value".
-const bench = useSandbox({ tokenTtlSeconds: 1e20 });
-
 describe('a token that never expires', () => {
+  const bench = useSandbox({ tokenTtlSeconds: 1e20 });
+
   it('login succeeds, stores no expiry, and whoami and config list work after', async () => {
     const login = await bench.runAnonymous(['login', '--email', DEMO_USER.email, '--password-stdin'], {
       stdin: DEMO_USER.password,
@@ -37,5 +37,24 @@ describe('a token that never expires', () => {
       const run = await bench.runAnonymous(argv);
       expect([argv, run.code, run.stderr]).toEqual([argv, 0, '']);
     }
+  });
+});
+
+// `expires_in: 0` (or so small the token is expired on arrival): signing in still succeeds, but
+// says on stderr, in one line, that the service gave a token that has already expired.
+describe.each([0, 1e-300])('a token already expired on arrival (expires_in %s)', (ttl) => {
+  const bench = useSandbox({ tokenTtlSeconds: ttl });
+
+  it('login warns in one line that the token has already expired', async () => {
+    const login = await bench.runAnonymous(['login', '--email', DEMO_USER.email, '--password-stdin'], {
+      stdin: DEMO_USER.password,
+    });
+    expect(login.code).toBe(0);
+    const warnings = login.stderr.split('\n').filter((line) => line.includes('warning:'));
+    expect(warnings).toEqual([
+      expect.stringContaining('the service gave an access token that has already expired'),
+    ]);
+    const whoami = await bench.runAnonymous(['whoami']);
+    expect([whoami.code, whoami.stderr]).toEqual([4, expect.stringContaining('has expired')]);
   });
 });
