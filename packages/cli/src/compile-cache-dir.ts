@@ -20,6 +20,16 @@ const STICKY = 0o1000;
 export function privateCompileCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const uid = process.getuid?.();
   const xdg = env['XDG_CACHE_HOME'];
+  // An empty or relative HOME would put the cache under the working directory: no cache then.
+  const home = env['HOME'];
+  if (
+    uid !== undefined &&
+    !(xdg !== undefined && isAbsolute(xdg)) &&
+    home !== undefined &&
+    !isAbsolute(home)
+  ) {
+    return undefined;
+  }
   const base =
     uid === undefined
       ? (env['LOCALAPPDATA'] ?? join(homedir(), 'AppData', 'Local'))
