@@ -2,7 +2,7 @@
  * E-mails an indy credential offer to every holder of a CSV file (header `email,name,degree`),
  * in batches of 10 with 4 requests in flight, and prints a summary.
  *
- *   AGENT_BASE_URL="$(cat sandbox.url)" AGENT_ORG=… AGENT_EMAIL=… AGENT_PASSWORD=… \
+ *   AGENT_BASE_URL="$(jq -r .baseUrl sandbox.json)" AGENT_ORG=… AGENT_EMAIL=… AGENT_PASSWORD=… \
  *     pnpm example examples/issue-from-csv.ts examples/holders.csv
  *
  * The reader below handles quoted fields on one line; for CSVs with line breaks inside fields,

@@ -3,8 +3,9 @@
  *
  *   AGENT_BASE_URL=… AGENT_ORG=… AGENT_EMAIL=… AGENT_PASSWORD=… pnpm example examples/quickstart.ts
  *
- * Against the sandbox: `agent-sandbox --port 0 --url-file sandbox.url &`, then
- * AGENT_BASE_URL=$(cat sandbox.url) with the demo user and org it prints.
+ * Against the sandbox: `agent-sandbox --port 0 --url-file sandbox.json &`, then
+ * AGENT_BASE_URL=$(jq -r .baseUrl sandbox.json), AGENT_ORG=$(jq -r .orgId sandbox.json) and the
+ * demo user's `email` and `password` from the same file.
  */
 import { pathToFileURL } from 'node:url';
 import { AgentClient, isAgentError, type OfferCreateParams } from '@credential-agent/sdk';

@@ -3,7 +3,7 @@
 // temporary config directory, drives the shipped bin packages/cli/dist/agent-cli.cjs (what npm
 // links as `agent-cli`) as a child process (no shell) and chains ids through `--json`. Exits non-zero as soon as a step fails; always stops the sandbox.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,26 +17,32 @@ const indent = (text) => `${text.trimEnd().replace(/^/gm, '  ')}\n`;
 const shorten = (text, max = 90) => (text.length > max ? `${text.slice(0, max)}…` : text);
 const bold = (text) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\u001b[1m${text}\u001b[22m` : text);
 
-/** Starts `agent-sandbox --port 0` and resolves with its URL, demo org id and process. */
-function startSandbox() {
+/**
+ * Starts `agent-sandbox --port 0 --url-file` and resolves with what it wrote there (URL, org id,
+ * demo user) and its process: the file appears, whole, once the sandbox is ready.
+ */
+function startSandbox(dir) {
+  const file = join(dir, 'sandbox.json');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [sandboxBin, '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
+    const child = spawn(process.execPath, [sandboxBin, '--port', '0', '--url-file', file], {
+      stdio: ['ignore', 'ignore', 'inherit'],
     });
-    let out = '';
     const timer = setTimeout(() => reject(new Error('the sandbox did not start within 10 s')), 10_000);
     child.on('error', reject);
     child.on('exit', (code) => reject(new Error(`the sandbox exited early (code ${code})`)));
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const url = /Sandbox listening on (\S+)/.exec(out)?.[1];
-      const org = /Demo org id:\s+(\S+)/.exec(out)?.[1];
-      if (url && org) {
-        clearTimeout(timer);
-        child.removeAllListeners('exit');
-        resolve({ url, org, child });
-      }
-    });
+    const poll = () => {
+      if (!existsSync(file)) return void setTimeout(poll, 20);
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      const info = JSON.parse(readFileSync(file, 'utf8'));
+      resolve({
+        url: info.baseUrl,
+        org: info.orgId,
+        user: { email: info.email, password: info.password },
+        child,
+      });
+    };
+    poll();
   });
 }
 
@@ -240,10 +246,9 @@ async function main() {
   for (const file of [cliBin, sandboxBin]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run pnpm build first`);
   }
-  // The sandbox's own demo user (its built entry point), so the demo never drifts from the seed.
-  const { DEMO_USER } = await import('@credential-agent/sandbox');
   const dir = mkdtempSync(join(tmpdir(), 'agent-cli-demo-'));
-  const sandbox = await startSandbox();
+  // The sandbox's own demo user, from its --url-file, so the demo never drifts from the seed.
+  const sandbox = await startSandbox(dir);
   // Never leave the sandbox behind, whatever ends this process.
   process.on('exit', () => {
     sandbox.child.kill('SIGTERM');
@@ -259,7 +264,7 @@ async function main() {
     ...(process.env.NO_COLOR ? { NO_COLOR: process.env.NO_COLOR } : {}),
   };
   try {
-    await story(env, dir, DEMO_USER);
+    await story(env, dir, sandbox.user);
     process.stdout.write(`\n${bold('✓ demo finished: every step succeeded')}\n`);
   } finally {
     sandbox.child.kill('SIGTERM');

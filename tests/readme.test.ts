@@ -40,6 +40,6 @@ describe('README.md', () => {
     expect(output).not.toMatch(/Failed to create bin|Ignored build scripts|^\s*WARN\s/m);
     expect([...used].sort()).toEqual(Object.keys(SKIPPED).sort());
     // The quick start's sandbox is stopped and its URL file removed by a later block: nothing left.
-    await expect(access(join(copy, 'sandbox.url'))).rejects.toThrow();
+    await expect(access(join(copy, 'sandbox.json'))).rejects.toThrow();
   });
 });

@@ -26,6 +26,14 @@ async function writeFileAtomically(path: string, text: string): Promise<void> {
   }
 }
 
+/**
+ * Resolves once `text` has been handed to stdout (a pipe may take it later on some systems), or
+ * stdout failed (nobody reads it: the --url-file is still written).
+ */
+function printed(text: string): Promise<void> {
+  return new Promise((resolve) => process.stdout.write(text, () => resolve()));
+}
+
 async function main(): Promise<void> {
   let command: SandboxCommand;
   try {
@@ -47,16 +55,9 @@ async function main(): Promise<void> {
     return;
   }
   const running = await startSandbox(command.options);
-  if (command.urlFile !== undefined) {
-    try {
-      await writeFileAtomically(command.urlFile, `${running.url}\n`);
-    } catch (error) {
-      await running.close();
-      throw new Error(`--url-file ${command.urlFile}: ${(error as NodeJS.ErrnoException).code ?? error}`);
-    }
-  }
-  const { passwordKey, agentKey } = running.sandbox;
-  process.stdout.write(
+  const { passwordKey, agentKey, agentLine, flavor } = running.sandbox;
+  const baseUrl = flavor === 'platform' ? `${running.url}/v1` : running.url;
+  await printed(
     [
       `Sandbox listening on ${running.url}`,
       `Demo user:     ${DEMO_USER.email}`,
@@ -64,17 +65,39 @@ async function main(): Promise<void> {
       `Demo org id:   ${DEMO_ORG_ID}`,
       ...(passwordKey === undefined ? [] : [`Password key:  ${passwordKey}`]),
       ...(agentKey === undefined ? [] : [`Agent key:     ${agentKey}`]),
-      ...(agentKey === undefined ? [] : [`Agent line:    ${running.sandbox.agentLine}`]),
-      ...(running.sandbox.flavor === 'platform'
+      ...(agentKey === undefined ? [] : [`Agent line:    ${agentLine}`]),
+      ...(flavor === 'platform'
         ? [
             'Configure agent-cli with:',
-            `  agent-cli config set base-url ${running.url}/v1`,
+            `  agent-cli config set base-url ${baseUrl}`,
             ...(agentKey === undefined ? [] : [`  agent-cli config set agent-url ${running.url}`]),
           ]
         : []),
       '',
     ].join('\n'),
   );
+  // Last, once the banner is out: a script that waits for the file finds everything ready.
+  if (command.urlFile !== undefined) {
+    const description = {
+      url: running.url,
+      baseUrl,
+      agentUrl: running.url,
+      flavor,
+      orgId: DEMO_ORG_ID,
+      email: DEMO_USER.email,
+      password: DEMO_USER.password,
+      ...(passwordKey === undefined ? {} : { passwordKey }),
+      ...(agentKey === undefined ? {} : { agentKey, agentLine }),
+    };
+    const text =
+      command.urlFileFormat === 'url' ? `${running.url}\n` : `${JSON.stringify(description, null, 2)}\n`;
+    try {
+      await writeFileAtomically(command.urlFile, text);
+    } catch (error) {
+      await running.close();
+      throw new Error(`--url-file ${command.urlFile}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+    }
+  }
   const stop = () => {
     running.close().then(
       () => process.exit(0),

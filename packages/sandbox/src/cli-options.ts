@@ -17,7 +17,10 @@ Options:
                        times, ms, retryAfter
   --token-ttl <s>      lifetime of issued tokens in seconds (default 86400)
   --email-limit <n>    most holders per e-mail offer request (default 10)
-  --url-file <path>    write the URL to this file once listening (for scripts and CI)
+  --url-file <path>    once listening and the banner is printed, write what a script needs to
+                       this file (owner-only, whole at once): JSON with url, baseUrl, agentUrl,
+                       orgId, email, password and the keys; see --url-file-format
+  --url-file-format <f>  json (default) or url: only the URL and a newline, as before 0.2
   --public-url <url>   base URL the records and invitation URLs link to (default: the URL it
                        prints; e.g. http://192.168.1.20:4010 for a phone on the same network)
   -V, --version        print the version
@@ -38,7 +41,10 @@ GET /__sandbox/deliveries lists the offer e-mails delivered so far, per address 
 export type SandboxCommand =
   | { help: true }
   | { version: true }
-  | { help: false; options: StartSandboxOptions; urlFile?: string };
+  | { help: false; options: StartSandboxOptions; urlFile?: string; urlFileFormat?: UrlFileFormat };
+
+/** What `--url-file` holds: the JSON description (default) or the bare URL line. */
+export type UrlFileFormat = 'json' | 'url';
 
 function integer(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -61,6 +67,7 @@ const OPTIONS = {
   'token-ttl': { type: 'string' },
   'email-limit': { type: 'string' },
   'url-file': { type: 'string' },
+  'url-file-format': { type: 'string' },
   'public-url': { type: 'string' },
   version: { type: 'boolean', short: 'V' },
   flavor: { type: 'string' },
@@ -120,6 +127,10 @@ export function parseSandboxArgs(args: readonly string[]): SandboxCommand {
   if (agentLine !== undefined && agentLine !== '2.0' && agentLine !== '2.1') {
     throw new Error('--agent-line must be 2.0 or 2.1');
   }
+  const urlFileFormat = values['url-file-format'];
+  if (urlFileFormat !== undefined && urlFileFormat !== 'json' && urlFileFormat !== 'url') {
+    throw new Error('--url-file-format must be json or url');
+  }
   return {
     help: false,
     options: {
@@ -134,5 +145,6 @@ export function parseSandboxArgs(args: readonly string[]): SandboxCommand {
       ...(agentLine === undefined ? {} : { agentLine }),
     },
     ...(values['url-file'] === undefined ? {} : { urlFile: values['url-file'] }),
+    ...(urlFileFormat === undefined ? {} : { urlFileFormat }),
   };
 }

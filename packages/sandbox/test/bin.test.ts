@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { lstat, mkdtemp, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { lstat, mkdtemp, open, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +38,11 @@ async function readLines(child: ChildProcess, count: number): Promise<string[]> 
     if (text.split('\n').length > count) break;
   }
   return text.split('\n').slice(0, count);
+}
+
+/** Resolves once `check` holds (the file is written just after the banner). */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /** Resolves once `child` has exited, killing it first if it still runs. */
@@ -164,12 +170,77 @@ describe.concurrent('agent-sandbox', { timeout: 60_000 }, () => {
 
   it('on 0.0.0.0 prints a URL a client can reach, and writes it to --url-file once listening', async () => {
     const file = join(await tempDir(), 'sandbox.url');
-    const child = runBin(['--host', '0.0.0.0', '--port', '0', '--url-file', file]);
+    const child = runBin([
+      '--host',
+      '0.0.0.0',
+      '--port',
+      '0',
+      '--url-file',
+      file,
+      '--url-file-format',
+      'url',
+    ]);
     const [first] = await readLines(child, 1);
     const url = /^Sandbox listening on (\S+)$/.exec(first ?? '')?.[1] as string;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await until(() =>
+      readFile(file, 'utf8').then(
+        () => true,
+        () => false,
+      ),
+    );
     expect(await readFile(file, 'utf8')).toBe(`${url}\n`);
     expect((await fetch(`${url}/credentials`)).status).toBe(401);
+    child.kill('SIGTERM');
+  });
+
+  it('--url-file appears only after the banner, whole, as owner-only JSON with all a rehearsal needs', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'sandbox.json');
+    const log = await open(join(dir, 'sandbox.log'), 'w');
+    const node = [`--conditions=${SOURCE_CONDITION}`, '--import', 'tsx'];
+    const args = ['src/bin.ts', '--port', '0', '--flavor', 'platform', '--agent-key', '--url-file', file];
+    const child = spawn(process.execPath, [...node, ...args], {
+      cwd: packageDir,
+      stdio: ['ignore', log.fd, 'pipe'],
+    });
+    children.push(child);
+    // As a CI step polls: the first time the file exists, it and the log must be complete.
+    let first: string | undefined;
+    while (first === undefined && child.exitCode === null) {
+      try {
+        first = readFileSync(file, 'utf8');
+      } catch {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    const banner = readFileSync(join(dir, 'sandbox.log'), 'utf8');
+    await log.close();
+    const info = JSON.parse(first ?? '') as { agentUrl: string; agentKey: string };
+    const url = /^Sandbox listening on (\S+)$/m.exec(banner)?.[1];
+    expect(info).toEqual({
+      url,
+      baseUrl: `${url}/v1`,
+      agentUrl: url,
+      flavor: 'platform',
+      orgId: DEMO_ORG_ID,
+      email: 'issuer@example.com',
+      password: 'demo-password',
+      passwordKey: /^Password key: +(\S+)$/m.exec(banner)?.[1],
+      agentKey: /^Agent key: +(\S+)$/m.exec(banner)?.[1],
+      agentLine: '2.1',
+    });
+    expect(banner).toContain(`Demo org id:   ${DEMO_ORG_ID}`);
+    expect(banner).toContain(`agent-cli config set agent-url ${url}`);
+    expect((await lstat(file)).mode & 0o777).toBe(0o600);
+    expect(
+      (
+        await fetch(`${info.agentUrl}/agent/token`, {
+          method: 'POST',
+          headers: { authorization: info.agentKey },
+        })
+      ).status,
+    ).toBe(200);
     child.kill('SIGTERM');
   });
 
@@ -182,7 +253,11 @@ describe.concurrent('agent-sandbox', { timeout: 60_000 }, () => {
     const child = runBin(['--port', '0', '--url-file', file]);
     const [first] = await readLines(child, 1);
     const url = /^Sandbox listening on (\S+)$/.exec(first ?? '')?.[1] as string;
-    expect(await readFile(file, 'utf8')).toBe(`${url}\n`);
+    await until(() =>
+      readFile(file, 'utf8')
+        .then((text) => JSON.parse(text).url === url)
+        .catch(() => false),
+    );
     expect(await readFile(victim, 'utf8')).toBe('precious\n');
     expect(await readlink(`${file}.tmp`)).toBe(victim);
     expect((await lstat(file)).mode & 0o777).toBe(0o600);
@@ -194,6 +269,7 @@ describe.concurrent('agent-sandbox', { timeout: 60_000 }, () => {
     await symlink(victim, file);
     const second = runBin(['--port', '0', '--url-file', file]);
     await readLines(second, 1);
+    await until(() => lstat(file).then((stat) => !stat.isSymbolicLink()));
     expect((await lstat(file)).isSymbolicLink()).toBe(false);
     expect(await readFile(victim, 'utf8')).toBe('precious\n');
     second.kill('SIGTERM');

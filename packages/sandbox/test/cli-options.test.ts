@@ -65,5 +65,12 @@ describe('parseSandboxArgs', () => {
       '--public-url must be an http(s) URL',
     );
     expect(parseSandboxArgs(['-V'])).toEqual({ version: true });
+    expect(parseSandboxArgs(['--url-file', 'f', '--url-file-format', 'url'])).toMatchObject({
+      urlFile: 'f',
+      urlFileFormat: 'url',
+    });
+    expect(() => parseSandboxArgs(['--url-file-format', 'text'])).toThrow(
+      '--url-file-format must be json or url',
+    );
   });
 });
