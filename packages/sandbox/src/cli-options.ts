@@ -22,7 +22,9 @@ Options:
                        orgId, email, password and the keys; see --url-file-format
   --url-file-format <f>  json (default) or url: only the URL and a newline, as before 0.2
   --public-url <url>   base URL the records and invitation URLs link to (default: the URL it
-                       prints; e.g. http://192.168.1.20:4010 for a phone on the same network)
+                       prints; e.g. http://192.168.1.20:4010 for a phone on the same network);
+                       with a path (http://host/sb) it answers there, directly or behind a proxy
+                       that takes the path off
   -V, --version        print the version
   --flavor <name>      spec (default), or platform: behave like the real platform and agent
                        (encrypted sign-in password with the key printed at start, /v1 routes,

@@ -1,3 +1,4 @@
+import { basePath } from './node-bridge.js';
 import type { Sandbox } from './sandbox.js';
 
 /** Where the loopback server lists the offer e-mails it delivered (not a route of the service). */
@@ -10,7 +11,8 @@ export const DELIVERIES_PATH = '/__sandbox/deliveries';
  * request.
  */
 export function deliveriesResponse(sandbox: Sandbox, request: Request): Response | undefined {
-  if (request.method !== 'GET' || new URL(request.url).pathname !== DELIVERIES_PATH) return undefined;
+  const path = `${basePath(sandbox.baseUrl)}${DELIVERIES_PATH}`;
+  if (request.method !== 'GET' || new URL(request.url).pathname !== path) return undefined;
   const counts = new Map<string, number>();
   for (const { to } of sandbox.state.emails) {
     const address = to.toLowerCase();

@@ -1,3 +1,4 @@
+import { basePath } from './node-bridge.js';
 import { invitationUrl } from './records/oob.js';
 import type { Sandbox } from './sandbox.js';
 
@@ -54,7 +55,10 @@ function shortUrl(sandbox: Sandbox, id: string, request: Request): Response {
 export function invitationResponse(sandbox: Sandbox, request: Request): Response | undefined {
   if (request.method !== 'GET') return undefined;
   const url = new URL(request.url);
-  if (url.pathname === '/invitation') return invitationPage(url);
-  const short = /^\/url\/([^/]+)$/.exec(url.pathname);
+  const prefix = basePath(sandbox.baseUrl);
+  if (!url.pathname.startsWith(`${prefix}/`)) return undefined;
+  const path = url.pathname.slice(prefix.length);
+  if (path === '/invitation') return invitationPage(url);
+  const short = /^\/url\/([^/]+)$/.exec(path);
   return short ? shortUrl(sandbox, decodeURIComponent(short[1] as string), request) : undefined;
 }

@@ -28,6 +28,24 @@ export class ServerBusy extends Error {
   }
 }
 
+/** The path of a base URL without its trailing slash: `/sb` for `http://host:4010/sb`, `` at the root. */
+export function basePath(baseUrl: string): string {
+  return new URL(baseUrl).pathname.replace(/\/+$/, '');
+}
+
+/**
+ * A request target under the base URL's path: kept when the sandbox is reached directly at that
+ * path (`/sb/credentials`), the path put back when a reverse proxy took it off (`/credentials`
+ * behind a proxy serving `http://host/sb`).
+ */
+function underBasePath(target: string, baseUrl: string): string {
+  const prefix = basePath(baseUrl);
+  const rest = target.slice(prefix.length);
+  if (target.startsWith(prefix) && (rest === '' || rest.startsWith('/') || rest.startsWith('?')))
+    return target;
+  return `${prefix}${target}`;
+}
+
 /** The bytes buffered by every unfinished request of one server, bounded by `limit`. */
 export interface BodyBudget {
   readonly limit: number;
@@ -99,7 +117,7 @@ export async function toFetchRequest(
   const body =
     method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, res, maxBodyBytes, budget);
   // The base URL's origin, not the Host header: clients may say `localhost` for 127.0.0.1.
-  return new Request(new URL(req.url ?? '/', new URL(baseUrl).origin), {
+  return new Request(new URL(underBasePath(req.url ?? '/', baseUrl), new URL(baseUrl).origin), {
     method,
     headers,
     ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}),
