@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from './support/build.js';
@@ -55,5 +55,18 @@ describe('start-up of the built binary', () => {
     const text = [...loaded].map(read).join('\n').replaceAll('// ../sdk/src/core/redact.ts', '');
     for (const marker of HEAVY) expect(text.includes(marker), `${marker} is loaded for --help`).toBe(false);
     expect(text).toContain('node_modules/.pnpm/commander@');
+  });
+
+  it("bundles the parts of zod it uses, not zod's 40-odd locales or its JSON Schema reader", () => {
+    // One `import { z } from 'zod'` keeps the whole namespace (its locales and fromJSONSchema:
+    // about 560 KB that every command calling the service loaded and compiled); `import * as z`
+    // lets esbuild drop what is not used.
+    const code = readdirSync(dist)
+      .filter((file) => file.endsWith('.js'))
+      .map(read)
+      .join('\n');
+    expect(code).toContain('node_modules/zod/v4/core/schemas.js');
+    const zodFiles = new Set(code.match(/node_modules\/zod\/v4\/[\w/-]+\.js/g));
+    expect([...zodFiles].filter((file) => /\/locales\/(?!en\.js)|from-json-schema/.test(file))).toEqual([]);
   });
 });
