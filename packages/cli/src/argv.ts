@@ -2,7 +2,14 @@
 // (to load only the command group it needs) both find the command this way. Imports nothing.
 
 /** Root options that take a value, so the command can be found in argv. */
-export const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--base-url', '--org', '--profile', '--timeout']);
+export const VALUE_OPTIONS: ReadonlySet<string> = new Set([
+  '--base-url',
+  '--org',
+  '--profile',
+  '--timeout',
+  '--agent-line',
+  '--tenant-id',
+]);
 
 /** The first word of argv that is not a root option (nor its value): the command, if any. */
 export function commandWord(argv: readonly string[]): { word: string | undefined; index: number } {

@@ -1,4 +1,5 @@
 import { AgentClient, MemoryTokenStore, type TokenStore } from '@credential-agent/sdk';
+import { checkAgentSettings } from './agent-settings.js';
 import type { ConfigStore } from './config-file.js';
 import { UsageError } from './errors.js';
 import { nodeFetch } from './node-fetch.js';
@@ -40,6 +41,7 @@ function checkTokenOwner(init: ClientInit): void {
  */
 async function agentOption(init: ClientInit) {
   const { agentUrl, settings, config } = init;
+  checkAgentSettings(settings, agentUrl);
   if (agentUrl === undefined) return {};
   if (!settings.agentKey) {
     throw new UsageError(
@@ -58,7 +60,15 @@ async function agentOption(init: ClientInit) {
       );
     }
   }
-  return { agent: { baseUrl: agentUrl, apiKey: settings.agentKey } };
+  const { agentLine, tenantId } = settings;
+  return {
+    agent: {
+      baseUrl: agentUrl,
+      apiKey: settings.agentKey,
+      ...(agentLine ? { line: agentLine } : {}),
+      ...(tenantId ? { tenantId } : {}),
+    },
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { AGENT_LINE_VALUES, TENANT_ID, TENANT_ID_RULE } from './agent-settings.js';
 
 /** Profile names are also file keys and shell words: one rule everywhere (flag, variable, file). */
 export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -77,6 +78,9 @@ export const ProfileSchema = z.looseObject({
   agentKey: HeaderValue.optional(),
   /** The agent URL the key was stored with; it is sent to that one only. */
   agentKeyFor: z.string().optional(),
+  /** The agent controller's line (`auto`: found out on the first call) and a tenant of a shared agent. */
+  agentLine: z.enum(AGENT_LINE_VALUES).optional(),
+  tenantId: z.string().regex(TENANT_ID, `a tenant id is ${TENANT_ID_RULE}`).optional(),
   /** The platform's key for encrypting the sign-in password; kept out of output like a secret. */
   passwordKey: z.string().optional(),
   /** As `--insecure`: plain `http://` to a host that is not loopback is allowed. */

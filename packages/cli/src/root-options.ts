@@ -7,6 +7,10 @@ export interface GlobalOptions {
   profile?: string | undefined;
   /** Timeout per attempt in ms, as given (checked in settings). */
   timeout?: string | undefined;
+  /** The agent controller's line, as given (checked in settings). */
+  agentLine?: string | undefined;
+  /** A tenant of a multi-tenant agent, as given (checked in settings). */
+  tenantId?: string | undefined;
   json: boolean;
   verbose: boolean;
   color: boolean;
@@ -23,6 +27,11 @@ export function addRootOptions(program: Command): Command {
     .option('--org <id>', 'organisation id for org-scoped commands (env AGENT_CLI_ORG)')
     .option('--profile <name>', 'configuration profile (env AGENT_CLI_PROFILE; default "default")')
     .option('--timeout <ms>', 'timeout per request attempt, in ms (env AGENT_CLI_TIMEOUT; default 30000)')
+    .option(
+      '--agent-line <line>',
+      "agent controller's line: 2.0, 2.1 or auto (env AGENT_CLI_AGENT_LINE; default auto: detected)",
+    )
+    .option('--tenant-id <id>', 'tenant of a multi-tenant agent, line 2.1 (env AGENT_CLI_TENANT_ID)')
     .option('--json', 'print machine-readable JSON on stdout')
     .option('--verbose', 'print the HTTP exchange on stderr (secrets redacted)')
     .option('--no-color', 'disable colour (NO_COLOR is honoured too)')
@@ -39,6 +48,8 @@ function globalsOf(root: Command): GlobalOptions {
     org: o.org,
     profile: o.profile,
     timeout: o.timeout,
+    agentLine: o.agentLine,
+    tenantId: o.tenantId,
     json: o.json === true,
     verbose: o.verbose === true,
     color: o.color !== false,

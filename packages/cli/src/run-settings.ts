@@ -1,3 +1,4 @@
+import { type AgentSettings, agentSettingsOf } from './agent-settings.js';
 import {
   hasUserinfo,
   headerUnsafeChar,
@@ -13,7 +14,7 @@ import { emptyError, UsageError } from './usage-error.js';
 export type Source = 'flag' | 'env' | 'profile' | 'default';
 
 /** The settings of one run: flags > `AGENT_CLI_*` environment > profile > defaults. */
-export interface Settings {
+export interface Settings extends AgentSettings {
   profile: string;
   baseUrl: string | undefined;
   baseUrlSource: Source;
@@ -52,12 +53,16 @@ const NON_EMPTY_VARS = [
   'AGENT_CLI_AGENT_KEY',
   'AGENT_CLI_PASSWORD_KEY',
   'AGENT_CLI_INSECURE',
+  'AGENT_CLI_AGENT_LINE',
+  'AGENT_CLI_TENANT_ID',
 ];
 const NON_EMPTY_FLAGS = {
   baseUrl: '--base-url',
   org: '--org',
   profile: '--profile',
   timeout: '--timeout',
+  agentLine: '--agent-line',
+  tenantId: '--tenant-id',
 } as const;
 
 /**
@@ -119,6 +124,7 @@ export function resolveSettings(globals: GlobalOptions, env: Env, name: string, 
     agentUrlName,
     // The profile's key is checked with the file (config-schema.ts).
     ...agentKeyOf(env, profile),
+    ...agentSettingsOf(globals, env, name, profile),
     passwordKey: pick(undefined, env['AGENT_CLI_PASSWORD_KEY'], profile.passwordKey).value,
     insecure: globals.insecure || (insecureOf(env['AGENT_CLI_INSECURE']) ?? profile.insecure ?? false),
     profile: name,

@@ -9,6 +9,8 @@ export const CONFIG_KEYS = {
   org: 'org',
   'agent-url': 'agentUrl',
   'agent-key': 'agentKey',
+  'agent-line': 'agentLine',
+  'tenant-id': 'tenantId',
   'password-key': 'passwordKey',
   insecure: 'insecure',
 } as const satisfies Record<string, keyof Profile>;

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { argument, type Bind, type RawInput } from '../../actions.js';
+import { agentLineRule, isAgentLineSetting, TENANT_ID, TENANT_ID_RULE } from '../../agent-settings.js';
 import { sameBaseUrl } from '../../config-file.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -22,9 +23,14 @@ Examples:
   $ agent-cli config set base-url https://agent.example.com --profile staging
   $ agent-cli config set agent-url https://agent.internal.example.com
   $ printf '%s' "$AGENT_KEY" | agent-cli config set agent-key -
+  $ agent-cli config set agent-line 2.1
+  $ agent-cli config set tenant-id 3f1c9a52-7d4e-4b8a-9c61-0e2d5f7a8b94
   $ agent-cli config set insecure true --profile lab
 
 agent-key is bound to the agent URL of the run (set agent-url first): it is sent there only.
+agent-line is the agent controller's: 2.0 (the key on every route), 2.1 (the key only at
+POST /agent/token, whose token is kept in the profile for that agent URL and tenant) or auto (the
+default: found out on the first call). tenant-id names a tenant of a multi-tenant agent (2.1).
 insecure true allows plain http:// to a host that is not loopback, as --insecure does.`,
     )
     .action(bind(parseSetOptions, runSet));
@@ -49,6 +55,12 @@ export function parseSetOptions(raw: RawInput): SetOptions {
   }
   if (key === 'insecure' && parseBoolean(given) === undefined) {
     throw new UsageError(`config set insecure: the value must be true or false, got "${given}"`);
+  }
+  if (key === 'agent-line' && !isAgentLineSetting(given)) {
+    throw new UsageError(`config set agent-line: the value ${agentLineRule(given)}`);
+  }
+  if (key === 'tenant-id' && !TENANT_ID.test(given)) {
+    throw new UsageError(`config set tenant-id: the value must be ${TENANT_ID_RULE}, got "${given}"`);
   }
   return { key, given };
 }

@@ -41,7 +41,7 @@ describe('agent-cli config set', () => {
     const result = await bench.runAnonymous(['config', 'set', 'token', 'abc']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      'unknown key "token" (known: base-url, org, agent-url, agent-key, password-key, insecure)',
+      'unknown key "token" (known: base-url, org, agent-url, agent-key, agent-line, tenant-id, password-key, insecure)',
     );
   });
 });
