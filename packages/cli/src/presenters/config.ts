@@ -27,5 +27,12 @@ export function presentProfiles(view: ProfilesView, style: Style): string {
     p.signedIn ? `yes${p.expiresAt ? ` (until ${p.expiresAt})` : ''}` : 'no',
   ]);
   const empty = `No profiles yet (config file: ${view.path}).`;
-  return table(['  PROFILE', 'BASE URL', 'ORG', 'USER', 'SIGNED IN'], rows, style, empty);
+  const columns = [
+    ['  PROFILE', 'word'],
+    ['BASE URL', 'text'],
+    ['ORG', 'id'],
+    ['USER', 'text'],
+    ['SIGNED IN', 'word'],
+  ] as const;
+  return table(columns, rows, style, empty);
 }

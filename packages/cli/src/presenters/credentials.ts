@@ -17,7 +17,14 @@ export function presentCredentialList(records: CredentialExchangeRecord[], style
     cell(r.createdAt),
   ]);
   return table(
-    ['ID', 'STATE', 'ROLE', 'CONNECTION', 'THREAD', 'CREATED'],
+    [
+      ['ID', 'id'],
+      ['STATE', 'word'],
+      ['ROLE', 'word'],
+      ['CONNECTION', 'id'],
+      ['THREAD', 'id'],
+      ['CREATED', 'date'],
+    ],
     rows,
     style,
     'No credential records.',

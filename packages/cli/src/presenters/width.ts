@@ -47,18 +47,22 @@ export function displayWidth(text: string): number {
   return width;
 }
 
-/** `text` cut to at most `width` columns, ending in `…` when cut; whole units only. */
-export function truncate(text: string, width: number): string {
+/**
+ * `text` cut to at most `width` columns, ending in `mark` (`…` unless told) when cut; whole units
+ * only. With `mark` '' it is the prefix that fits, as a shortened ID is shown.
+ */
+export function truncate(text: string, width: number, mark = '…'): string {
   if (displayWidth(text) <= width) return text;
-  if (PLAIN.test(text)) return `${text.slice(0, width - 1)}…`;
+  const room = width - mark.length;
+  if (PLAIN.test(text)) return `${text.slice(0, room)}${mark}`;
   let kept = '';
   let used = 0;
   for (const [unit, w] of units(text)) {
-    if (used + w > width - 1) break;
+    if (used + w > room) break;
     kept += unit;
     used += w;
   }
-  return `${kept}…`;
+  return `${kept}${mark}`;
 }
 
 /** `text` padded with spaces to `width` columns. */

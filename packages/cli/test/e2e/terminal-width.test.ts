@@ -20,6 +20,8 @@ const ESC = '\u001b[';
 interface Row {
   id: string;
   threadId: string;
+  state: string;
+  createdAt: string;
 }
 let rows: Row[] = [];
 
@@ -28,9 +30,17 @@ beforeAll(async () => {
     const created = await e2e.run([...offer, '--cred-def-id', 'badge'], { env: env() });
     expect(created.code).toBe(0);
   }
+  // Two more records, as a holder's: one whose ID shares its first 9 characters with the first
+  // record's (so 8 are not enough to tell them apart), one in the longest state.
+  const { state } = e2e.sandbox().sandbox;
+  const [first, second] = [...state.credentials.values()];
+  if (!first || !second) throw new Error('the offers made no credential records');
+  const twin = `${first.id.slice(0, 9)}${first.id[9] === '0' ? '1' : '0'}${first.id.slice(10)}`;
+  state.addCredential({ ...first, id: twin, role: 'holder', state: 'offer-received' });
+  state.addCredential({ ...second, id: crypto.randomUUID(), role: 'holder', state: 'credential-received' });
   const json = await e2e.run(['credentials', 'list', '--json'], { env: env() });
   rows = JSON.parse(json.stdout) as Row[];
-  expect(rows.length).toBeGreaterThanOrEqual(2);
+  expect(rows.length).toBe(4);
 }, 120_000);
 
 /** The table's lines on a screen captured with `-J` (a line the terminal wrapped shows as one). */
@@ -41,17 +51,39 @@ function tableLines(screen: string): string[] {
 }
 
 describe.skipIf(!hasTmux)('tables on a terminal (tmux; skipped without it)', { timeout: 120_000 }, () => {
-  for (const columns of [60, 120]) {
-    it(`credentials list fits ${columns} columns, truncating with … but keeping each ID whole`, async () => {
-      const screen = await runInTerminal(list, env(), { columns, rows: 30, capture: ['-J'] });
+  for (const columns of [80, 120]) {
+    it(`credentials list fits ${columns} columns: IDs as unique prefixes, states and dates never cut`, async () => {
+      const screen = await runInTerminal(list, env({ TZ: 'UTC' }), { columns, rows: 30, capture: ['-J'] });
       expect(screen).toContain('exit=0');
       const lines = tableLines(screen);
       expect(lines).toHaveLength(1 + rows.length);
       for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
-      expect(lines.join('\n')).toContain('…');
-      for (const row of rows) expect(lines.some((line) => line.startsWith(`${row.id}  `))).toBe(true);
+      expect(lines.slice(1).join('\n')).not.toContain('…');
+      for (const row of rows) {
+        // The twin IDs share 9 characters: 10 tell them apart, and every ID shows as many.
+        const line = lines.find((text) => text.startsWith(`${row.id.slice(0, 10)}  `));
+        expect(line, `no line for ${row.id} in\n${lines.join('\n')}`).toBeDefined();
+        expect(line?.split(/ +/)[1]).toBe(row.state);
+        // At 80 columns the timestamp shows to the second in local time (UTC here), else whole.
+        const date = columns === 80 ? row.createdAt.replace('T', ' ').slice(0, 19) : row.createdAt;
+        expect(line?.endsWith(`  ${date}`)).toBe(true);
+      }
     });
   }
+
+  it('credentials list --wide prints every value whole on a terminal too', async () => {
+    const screen = await runInTerminal([...list, '--wide'], env(), {
+      columns: 80,
+      rows: 40,
+      capture: ['-J'],
+    });
+    expect(screen).toContain('exit=0');
+    const lines = tableLines(screen);
+    for (const row of rows) {
+      expect(lines.some((line) => line.startsWith(`${row.id}  ${row.state} `))).toBe(true);
+      expect(lines.some((line) => line.endsWith(`${row.threadId}  ${row.createdAt}`))).toBe(true);
+    }
+  });
 
   it('FORCE_COLOR=0 turns colour off on a terminal (the header is bold without it)', async () => {
     const capture = ['-J', '-e'];

@@ -6,7 +6,10 @@ describe('presenter layout', () => {
   it('aligns table columns to the widest cell', () => {
     expect(
       table(
-        ['ID', 'STATE'],
+        [
+          ['ID', 'id'],
+          ['STATE', 'word'],
+        ],
         [
           ['a', 'done'],
           ['long-id', 'offer-sent'],
@@ -18,7 +21,7 @@ describe('presenter layout', () => {
   });
 
   it('shows the empty text when there are no rows', () => {
-    expect(table(['ID'], [], plainStyle, 'No records.')).toBe('No records.');
+    expect(table([['ID', 'id']], [], plainStyle, 'No records.')).toBe('No records.');
   });
 
   it('aligns fields and leaves out undefined values', () => {

@@ -35,33 +35,56 @@ describe('tables fitted to a width', () => {
     [ID, 'offer-sent', 'a long free-text label that does not fit anywhere'],
     ['short', 'done', 'x'],
   ];
+  const columns = [
+    ['ID', 'id'],
+    ['STATE', 'word'],
+    ['LABEL', 'text'],
+  ] as const;
 
   it('prints every value in full without a width (a pipe)', () => {
-    const text = table(['ID', 'STATE', 'LABEL'], rows, at(undefined), 'none');
+    const text = table(columns, rows, at(undefined), 'none');
     expect(text).toContain(rows[0]?.[2]);
+    expect(text).toContain(ID);
     expect(text).not.toContain('…');
   });
 
-  it('shrinks the widest free-text column first and keeps the first column (the ID) whole', () => {
-    const text = table(['ID', 'STATE', 'LABEL'], rows, at(60), 'none');
+  it('shows IDs as an 8-character prefix before cutting free text, and never cuts a word', () => {
+    const text = table(columns, rows, at(60), 'none');
     for (const line of lines(text)) expect(displayWidth(line)).toBeLessThanOrEqual(60);
-    expect(lines(text)[1]).toMatch(new RegExp(`^${ID}  offer-sent  a long .*…$`));
+    expect(lines(text)[1]).toMatch(/^0f9d6c2e {2}offer-sent {2}a long .*…$/);
+    expect(lines(text)[2]).toMatch(/^short {5}done {8}x$/);
   });
 
-  it('shrinks the ID only when the other columns are down to one character', () => {
-    const text = table(['ID', 'STATE', 'LABEL'], rows, at(30), 'none');
-    for (const line of lines(text)) expect(displayWidth(line)).toBeLessThanOrEqual(30);
-    expect(lines(text)[1]).toMatch(/^0f9d6c2e-.*… {2}… {2}…$/);
+  it('makes the prefix as long as it takes to tell the IDs apart', () => {
+    const twin = `${ID.slice(0, 11)}0${ID.slice(12)}`;
+    const text = table(columns, [...rows, [twin, 'done', 'y']], at(60), 'none');
+    expect(lines(text)[1]).toMatch(new RegExp(`^${ID.slice(0, 12)}  offer-sent`));
+    expect(lines(text)[3]).toMatch(new RegExp(`^${twin.slice(0, 12)}  done`));
+  });
+
+  it('keeps IDs whole when the table fits', () => {
+    const text = table(columns, [[ID, 'done', 'x']], at(60), 'none');
+    expect(lines(text)[1]).toBe(`${ID}  done   x`);
+  });
+
+  it('cuts an ID with … only when free text is down to one character; words stay whole', () => {
+    const text = table(columns, rows, at(20), 'none');
+    for (const line of lines(text)) expect(displayWidth(line)).toBeLessThanOrEqual(20);
+    expect(lines(text)[1]).toBe('0f9d…  offer-sent  …');
   });
 
   it('does not touch a table that fits', () => {
-    const text = table(['ID', 'STATE'], [['a', 'done']], at(20), 'none');
+    const text = table(columns.slice(0, 2), [['a', 'done']], at(20), 'none');
     expect(text).toBe('ID  STATE\na   done');
   });
 
   it('aligns and truncates wide characters by columns, not UTF-16 units', () => {
     const text = table(
-      ['ID', 'NAME', 'NOTE'],
+      [
+        ['ID', 'word'],
+        ['NAME', 'text'],
+        ['NOTE', 'text'],
+      ],
       [
         [ID, '日本語の名前', 'ok'],
         ['b', 'x', 'fine'],
@@ -77,7 +100,15 @@ describe('tables fitted to a width', () => {
   });
 
   it('escapes control characters before measuring, and never cuts inside an escape', () => {
-    const text = table(['ID', 'NOTE'], [['a', 'x\u001b[31mred\u202eevil text here']], at(14), 'none');
+    const text = table(
+      [
+        ['ID', 'word'],
+        ['NOTE', 'text'],
+      ],
+      [['a', 'x\u001b[31mred\u202eevil text here']],
+      at(14),
+      'none',
+    );
     const row = lines(text)[1] ?? '';
     expect(row).not.toContain('\u001b');
     expect(displayWidth(row)).toBeLessThanOrEqual(14);

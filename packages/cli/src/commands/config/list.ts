@@ -1,10 +1,11 @@
 import { isExpired } from '@credential-agent/sdk';
 import type { Command } from 'commander';
-import { type Bind, noOptions } from '../../actions.js';
+import { type Bind, flagOption, type RawInput } from '../../actions.js';
 import type { Profile } from '../../config-file.js';
 import type { CliContext } from '../../context.js';
 import { printData, printWarning } from '../../output.js';
 import { type ProfilesView, type ProfileView, presentProfiles } from '../../presenters/config.js';
+import { TABLE_WIDTH_HELP, WIDE_OPTION, wide } from '../../presenters/layout.js';
 import { expiryText } from '../auth/session-view.js';
 
 /** `agent-cli config list`. */
@@ -12,8 +13,19 @@ export function registerList(group: Command, bind: Bind): void {
   group
     .command('list')
     .description('List the profiles (the current one is marked *)')
-    .addHelpText('after', '\nExample:\n  $ agent-cli config list --json')
-    .action(bind(noOptions, runList));
+    .option(...WIDE_OPTION)
+    .addHelpText('after', `\n${TABLE_WIDTH_HELP}\n\nExample:\n  $ agent-cli config list --json`)
+    .action(bind(parseListOptions, runList));
+}
+
+/** Options of `config list`. */
+export interface ListOptions {
+  /** `--wide`: every value whole, also on a narrow terminal. */
+  wide: boolean;
+}
+
+export function parseListOptions(raw: RawInput): ListOptions {
+  return { wide: flagOption(raw, 'wide') };
 }
 
 /** A profile as `config list` and `config use --json` show it: never the token. */
@@ -28,7 +40,7 @@ export function viewOf(profile: Profile): ProfileView {
   };
 }
 
-export async function runList(ctx: CliContext): Promise<void> {
+export async function runList(ctx: CliContext, opts: ListOptions = { wide: false }): Promise<void> {
   const [settings, config] = await Promise.all([ctx.settings({ repair: true }), ctx.config()]);
   for (const [name, problem] of Object.entries(config.broken())) {
     printWarning(ctx, `profile "${name}" left out: the config file ${config.path} is broken at ${problem}`);
@@ -37,5 +49,5 @@ export async function runList(ctx: CliContext): Promise<void> {
     Object.entries(config.profiles()).map(([name, p]) => [name, viewOf(p)]),
   );
   const view: ProfilesView = { current: settings.profile, path: config.path, profiles };
-  printData(ctx, view, presentProfiles);
+  printData(ctx, view, (data, style) => presentProfiles(data, wide(style, opts.wide)));
 }

@@ -1,10 +1,11 @@
 import { CREDENTIAL_ROLES, CREDENTIAL_STATES, type CredentialListParams } from '@credential-agent/sdk';
 import type { Command } from 'commander';
-import { type Bind, type RawInput, textOption } from '../../actions.js';
+import { type Bind, flagOption, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
 import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentCredentialList } from '../../presenters/credentials.js';
+import { TABLE_WIDTH_HELP, WIDE_OPTION, wide } from '../../presenters/layout.js';
 
 /** Options of `credentials list`: the filters that were given. */
 export interface ListOptions {
@@ -13,6 +14,8 @@ export interface ListOptions {
   threadId?: string;
   connectionId?: string;
   parentThreadId?: string;
+  /** `--wide`: every value whole, also on a narrow terminal. */
+  wide?: boolean;
 }
 
 const FILTERS = ['state', 'role', 'threadId', 'connectionId', 'parentThreadId'] as const;
@@ -27,9 +30,10 @@ export function registerList(group: Command, bind: Bind): void {
     .option('--thread-id <id>', 'only records of this thread')
     .option('--connection-id <id>', 'only records of this connection')
     .option('--parent-thread-id <id>', 'only records of this parent thread')
+    .option(...WIDE_OPTION)
     .addHelpText(
       'after',
-      '\nExample:\n  $ agent-cli credentials list --role holder --state offer-received --json',
+      `\n${TABLE_WIDTH_HELP}\n\nExample:\n  $ agent-cli credentials list --role holder --state offer-received --json`,
     )
     .action(bind(parseListOptions, runList));
 }
@@ -40,13 +44,14 @@ export function parseListOptions(raw: RawInput): ListOptions {
     const value = textOption(raw, name);
     if (value !== undefined) opts[name] = value;
   }
+  if (flagOption(raw, 'wide')) opts.wide = true;
   return opts;
 }
 
 export async function runList(ctx: CliContext, opts: ListOptions): Promise<void> {
-  const filters: CredentialListParams = opts;
+  const { wide: whole, ...filters }: ListOptions & CredentialListParams = opts;
   const records = await ctx.call('Fetching credential records', (sdk, signal) =>
     sdk.credentials.list(filters, { signal }),
   );
-  printData(ctx, records, presentCredentialList);
+  printData(ctx, records, (data, style) => presentCredentialList(data, wide(style, whole === true)));
 }
