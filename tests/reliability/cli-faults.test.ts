@@ -19,7 +19,7 @@ interface Row {
   fault: FaultName;
   code: 0 | 1 | 4;
   /** The whole of stderr, line by line; none on success. */
-  stderr?: (t: Target) => string[];
+  stderr?: (t: Target, origin: string) => string[];
   requests: number;
   /** Records the service created (POSTs only). */
   records?: number;
@@ -27,10 +27,10 @@ interface Row {
 
 const says = (line: string) => () => [`error: ${line}`];
 // A POST that timed out may have been processed: the line says so (attack F17).
-const timedOut = (t: Target) => [
+const timedOut = (t: Target, origin: string) => [
   t.call.startsWith('GET')
-    ? `error: ${t.call} timed out after ${TIMEOUT_MS} ms`
-    : `error: ${t.call} timed out after ${TIMEOUT_MS} ms: it was sent and may have been processed by the service; check before running it again`,
+    ? `error: ${t.call} to ${origin} timed out after ${TIMEOUT_MS} ms`
+    : `error: ${t.call} to ${origin} timed out after ${TIMEOUT_MS} ms: it was sent and may have been processed by the service; check before running it again`,
 ];
 // The runs sign in with AGENT_CLI_TOKEN, so the hint is about that variable, not `agent-cli login`.
 const unauthorized = () => [
@@ -41,13 +41,13 @@ const rateLimited = () => [
   'error: Too many requests, please try again later. (HTTP 429)',
   'hint: retry after 0 s',
 ];
-const reset = (t: Target) => [
+const reset = (t: Target, origin: string) => [
   t.call.startsWith('GET')
-    ? `error: Could not reach the service (${t.call}): ECONNRESET`
-    : `error: The connection failed after ${t.call} was sent; it may have been processed (ECONNRESET)`,
+    ? `error: Could not reach ${origin} (${t.call}): ECONNRESET`
+    : `error: The connection to ${origin} failed after ${t.call} was sent; it may have been processed (ECONNRESET)`,
 ];
-const brokenBody = (t: Target) => [
-  `error: The connection broke while reading the answer to ${t.call}; it may have been processed (ECONNRESET)`,
+const brokenBody = (t: Target, origin: string) => [
+  `error: The connection to ${origin} broke while reading the answer to ${t.call}; it may have been processed (ECONNRESET)`,
 ];
 const badJson = (t: Target) => [
   `error: unexpected answer from ${t.call} (HTTP ${t.okStatus}): the body must be ${t.shape === 'array' ? 'a list' : 'an object'} (got a string)`,
@@ -162,7 +162,7 @@ async function check(target: Target, row: Row): Promise<void> {
       },
     });
     const lines = result.stderr.split('\n').filter((l) => l !== '');
-    expect(lines).toEqual(row.stderr?.(target) ?? []);
+    expect(lines).toEqual(row.stderr?.(target, new URL(running.url).origin) ?? []);
     expect(result.code).toBe(row.code);
     if (row.code === 0) expect(() => JSON.parse(result.stdout)).not.toThrow();
     else expect(result.stdout).toBe('');

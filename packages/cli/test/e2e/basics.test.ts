@@ -89,14 +89,37 @@ describe('the built agent-cli binary', { timeout: 30_000 }, () => {
     expect(result.stderr).toContain('refusing plain http:// to agent.example.com');
   });
 
-  it('exits 1 when the service cannot be reached', async () => {
+  it('exits 1 when the service cannot be reached, naming where it tried (issue 20, item 15)', async () => {
     const port = await closedPort();
     const result = await e2e.run(['credentials', 'list'], {
       env: { AGENT_CLI_BASE_URL: `http://127.0.0.1:${port}`, AGENT_CLI_TOKEN: 'any-token' },
     });
     expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `error: Could not reach http://127.0.0.1:${port} (GET /credentials): ECONNREFUSED\n`,
+    );
+  });
+
+  it('names the origin, with its port, when the host name does not resolve', async () => {
+    const result = await e2e.run(['credentials', 'list'], {
+      env: { AGENT_CLI_BASE_URL: 'https://agent.invalid/api', AGENT_CLI_TOKEN: 'any-token' },
+    });
+    expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /^error: Could not reach the service \(GET \/credentials\): ECONNREFUSED\n$/,
+      /^error: Could not reach https:\/\/agent\.invalid:443 \(GET \/credentials\): (ENOTFOUND|EAI_AGAIN)\n/,
+    );
+  });
+
+  it('names the origin when the TLS handshake fails (https:// to a plain HTTP server)', async () => {
+    const origin = new URL(e2e.sandbox().url);
+    const result = await e2e.run(['credentials', 'list'], {
+      env: { AGENT_CLI_BASE_URL: `https://${origin.host}`, AGENT_CLI_TOKEN: 'any-token' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^error: Could not reach https://${origin.host} \\(GET /credentials\\): TLS handshake failed`,
+      ),
     );
   });
 

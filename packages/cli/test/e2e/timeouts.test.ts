@@ -49,6 +49,9 @@ describe('a timeout beyond what a timer can hold (attack F13)', { timeout: 60_00
   });
 });
 
+/** The sandbox as the CLI names it in a connection error: scheme://host:port. */
+const origin = () => new URL(e2e.sandbox().url).origin;
+
 describe('a POST that timed out (attack F17)', { timeout: 60_000 }, () => {
   it('says it may have been processed and to check before running it again', async () => {
     e2e.sandbox().sandbox.faults.add({ kind: 'latency', path: '/schemas', ms: 5_000, times: 1 });
@@ -56,7 +59,7 @@ describe('a POST that timed out (attack F17)', { timeout: 60_000 }, () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      'error: POST /schemas timed out after 300 ms: it was sent and may have been processed by the service; check before running it again\n',
+      `error: POST /schemas to ${origin()} timed out after 300 ms: it was sent and may have been processed by the service; check before running it again\n`,
     );
   });
 
@@ -66,6 +69,6 @@ describe('a POST that timed out (attack F17)', { timeout: 60_000 }, () => {
       env: { AGENT_CLI_TOKEN: token() },
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('error: GET /credentials timed out after 300 ms\n');
+    expect(result.stderr).toBe(`error: GET /credentials to ${origin()} timed out after 300 ms\n`);
   });
 });

@@ -36,6 +36,17 @@ function notSent(thrown: unknown, code = '', baseUrl: string): string | undefine
   return `TLS handshake failed (${code}): the server speaks plain HTTP; use ${http.href.replace(/\/$/, '')}`;
 }
 
+/** Where requests go, as `scheme://host:port` (the port even when it is the scheme's; never userinfo). */
+export function originOf(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    const port = url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '');
+    return `${url.protocol}//${url.hostname}${port ? `:${port}` : ''}`;
+  } catch {
+    return 'the service';
+  }
+}
+
 /**
  * Maps what `fetch` or reading the body threw to an SDK error. `phase` is `send` while waiting for
  * the response headers and `read` while reading the body (the request certainly arrived then).
@@ -50,16 +61,21 @@ export function attemptError(
   { baseUrl, secrets }: FailureContext,
 ): AgentError {
   const where = `${info.method} /${info.path}`;
+  const origin = originOf(baseUrl);
   const cause = scrubCause(thrown, secrets);
   if (caller?.aborted) return new AbortError(`${where} was aborted`, { cause });
   if (deadline.timedOut) {
     const ms = deadline.timeout === false ? 0 : deadline.timeout;
-    return new TimeoutError(`${where} timed out after ${ms} ms`, { ...info, timeout: ms, cause });
+    return new TimeoutError(scrub(`${where} to ${origin} timed out after ${ms} ms`, secrets), {
+      ...info,
+      timeout: ms,
+      cause,
+    });
   }
   const refusal = phase === 'send' ? refusalOf(thrown) : undefined;
   if (typeof refusal === 'number') return unexpectedStatus(info, refusal);
   if (refusal === 'port') {
-    return new ConnectionError(`${where} was not sent: fetch refuses this port`, {
+    return new ConnectionError(`${where} was not sent: fetch refuses the port of ${origin}`, {
       ...info,
       sent: false,
       cause,
@@ -68,16 +84,16 @@ export function attemptError(
   const code = networkCode(thrown);
   const why = phase === 'send' ? notSent(thrown, code, baseUrl) : undefined;
   if (why !== undefined) {
-    const message = `Could not reach the service (${where}): ${why}`;
+    const message = `Could not reach ${origin} (${where}): ${why}`;
     return new ConnectionError(scrub(message, secrets), { ...info, sent: false, cause });
   }
   const detail = code ?? (thrown instanceof Error ? thrown.message : String(thrown));
   const mayHaveArrived = info.method === 'GET' ? '' : '; it may have been processed';
-  let message = `Could not reach the service (${where}): ${detail}`;
+  let message = `Could not reach ${origin} (${where}): ${detail}`;
   if (phase === 'read') {
-    message = `The connection broke while reading the answer to ${where}${mayHaveArrived} (${detail})`;
+    message = `The connection to ${origin} broke while reading the answer to ${where}${mayHaveArrived} (${detail})`;
   } else if (mayHaveArrived) {
-    message = `The connection failed after ${where} was sent${mayHaveArrived} (${detail})`;
+    message = `The connection to ${origin} failed after ${where} was sent${mayHaveArrived} (${detail})`;
   }
   return new ConnectionError(scrub(message, secrets), { ...info, sent: true, cause });
 }

@@ -16,7 +16,7 @@ describe('timeouts', () => {
     const error = await rejectionOf(() => client.schemas.create(params.schemaCreate.minimal));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ method: 'POST', path: 'schemas', timeout: 20 });
-    expect(error.message).toBe('POST /schemas timed out after 20 ms');
+    expect(error.message).toBe('POST /schemas to http://agent.test:80 timed out after 20 ms');
     expect(requests).toHaveLength(1);
   });
 

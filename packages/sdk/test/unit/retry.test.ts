@@ -99,7 +99,7 @@ describe('retries of POST requests', () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toMatchObject({
       sent: false,
-      message: 'Could not reach the service (POST /schemas): ECONNREFUSED',
+      message: 'Could not reach http://agent.test:80 (POST /schemas): ECONNREFUSED',
     });
     expect(requests).toHaveLength(3);
   });
