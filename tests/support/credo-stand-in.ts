@@ -147,7 +147,9 @@ export async function startCredoStandIn(options: {
   const issued = new Map<string, { subject: string; generation: number }>();
   const seen: Seen[] = [];
   const issue = (subject: string) => {
-    const token = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ sub: subject, n: issued.size })).toString('base64url')}.sig${generation}`;
+    // Unique to this stand-in (jti), so that a token of another agent is recognised as foreign.
+    const claims = { sub: subject, n: issued.size, jti: randomUUID() };
+    const token = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig${generation}`;
     issued.set(token, { subject, generation: broken ? generation - 1 : generation });
     return token;
   };

@@ -67,8 +67,26 @@ async function agentOption(init: ClientInit) {
       apiKey: settings.agentKey,
       ...(agentLine ? { line: agentLine } : {}),
       ...(tenantId ? { tenantId } : {}),
+      tokenStore: await agentTokenStore(init, agentUrl),
     },
   };
+}
+
+/**
+ * Where the agent's token (line 2.1) is kept: in the profile, bound to the agent URL and tenant,
+ * so that the next run does not exchange the key again; in memory when there is no safe place for
+ * the config file. The token held is scrubbed from everything shown.
+ */
+async function agentTokenStore(init: ClientInit, agentUrl: string): Promise<TokenStore> {
+  const { config, settings, secrets } = init;
+  try {
+    config.checkWritable();
+  } catch {
+    return new MemoryTokenStore();
+  }
+  const store = config.agentTokenStore(settings.profile, agentUrl, settings.tenantId);
+  secrets.add((await store.get())?.accessToken);
+  return store;
 }
 
 /**

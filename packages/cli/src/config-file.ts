@@ -43,6 +43,11 @@ export interface ConfigStore {
   deleteProfile(name: string): Promise<void>;
   /** A token store that keeps the profile's token, tagged with the base URL that issued it. */
   tokenStore(name: string, baseUrl: string): TokenStore;
+  /**
+   * A token store that keeps the agent's token (line 2.1) in the profile, tagged with the agent URL
+   * that issued it and the tenant it is for: it hands it back for those only.
+   */
+  agentTokenStore(name: string, agentUrl: string, tenantId: string | undefined): TokenStore;
 }
 
 /** Whether `value` can be sent as (part of) an HTTP header value. */
@@ -168,6 +173,33 @@ export async function openConfig(
       const base = typeof old === 'object' && old !== null && !Array.isArray(old) ? old : {};
       fresh.profiles[name] = withoutUndefined({ ...(base as Profile), ...patch });
     });
+  /**
+   * A store of the token in `field` of profile `name`, written with `binding` (who issued it, for
+   * whom) and handed back only when `owns` accepts the stored binding.
+   */
+  const boundStore = (
+    name: string,
+    field: 'token' | 'agentToken',
+    binding: { issuedBy: string; tenantId?: string },
+    owns: (stored: { issuedBy: string; tenantId?: string | undefined }) => boolean,
+  ): TokenStore => ({
+    get: (): StoredToken | undefined => {
+      const token = profiles()[name]?.[field];
+      const issuedBy = token?.issuedBy;
+      return issuedBy !== undefined && owns({ ...token, issuedBy }) ? token : undefined;
+    },
+    set: (token) => {
+      if (!inHeader(token.accessToken) || !inHeader(token.tokenType)) {
+        throw new CliFailure(
+          'the service answered a token that cannot be sent in an HTTP header: nothing was stored',
+        );
+      }
+      return update(name, { [field]: { ...token, ...binding } });
+    },
+    clear: async () => {
+      if (stored(name)[field] !== undefined) await update(name, { [field]: undefined });
+    },
+  });
   return {
     path,
     checkWritable,
@@ -193,24 +225,14 @@ export async function openConfig(
         delete fresh.profiles[name];
         if (fresh.currentProfile === name) delete fresh.currentProfile;
       }),
-    tokenStore: (name, baseUrl) => ({
-      get: (): StoredToken | undefined => {
-        const token = profiles()[name]?.token;
-        return token && token.issuedBy !== undefined && sameBaseUrl(token.issuedBy, baseUrl)
-          ? token
-          : undefined;
-      },
-      set: (token) => {
-        if (!inHeader(token.accessToken) || !inHeader(token.tokenType)) {
-          throw new CliFailure(
-            'the service answered a token that cannot be sent in an HTTP header: nothing was stored',
-          );
-        }
-        return update(name, { token: { ...token, issuedBy: baseUrl } });
-      },
-      clear: async () => {
-        if (stored(name)['token'] !== undefined) await update(name, { token: undefined });
-      },
-    }),
+    tokenStore: (name, baseUrl) =>
+      boundStore(name, 'token', { issuedBy: baseUrl }, (t) => sameBaseUrl(t.issuedBy, baseUrl)),
+    agentTokenStore: (name, agentUrl, tenantId) =>
+      boundStore(
+        name,
+        'agentToken',
+        { issuedBy: agentUrl, ...(tenantId === undefined ? {} : { tenantId }) },
+        (t) => sameBaseUrl(t.issuedBy, agentUrl) && t.tenantId === tenantId,
+      ),
   };
 }

@@ -58,6 +58,12 @@ const TokenSchema = z.looseObject({
   issuedBy: z.string().optional(),
 });
 
+/**
+ * The agent's token (credo-controller 2.1, from `POST /agent/token`), the agent URL that issued it
+ * (`issuedBy`) and the tenant it is for: it is sent to that agent URL, for that tenant, only.
+ */
+const AgentTokenSchema = TokenSchema.extend({ tenantId: z.string().optional() });
+
 /** A base URL as stored: never with `user:password@`. */
 const UrlField = z
   .string()
@@ -65,8 +71,8 @@ const UrlField = z
 
 /**
  * The fields of a profile. A secret is bound to the endpoint it was stored for, kept beside it
- * (`token.issuedBy`, `agentKeyFor`), and sent there only (see `token-owner.ts`): a new one (a
- * cached agent token) adds its field and its endpoint's field here. Add a setting here (and to `commands/config/keys.ts` when users set it
+ * (`token.issuedBy`, `agentKeyFor`, `agentToken.issuedBy` and `.tenantId`), and sent there only
+ * (see `token-owner.ts` and the token stores of `config-file.ts`). Add a setting here (and to `commands/config/keys.ts` when users set it
  * with `config set`): unknown fields written by other versions are kept as they are.
  */
 export const ProfileSchema = z.looseObject({
@@ -86,6 +92,8 @@ export const ProfileSchema = z.looseObject({
   /** As `--insecure`: plain `http://` to a host that is not loopback is allowed. */
   insecure: z.boolean().optional(),
   token: TokenSchema.optional(),
+  /** The agent's token (line 2.1), a secret never printed, bound to its agent URL and tenant. */
+  agentToken: AgentTokenSchema.optional(),
 });
 
 /** A profile's stored token. */

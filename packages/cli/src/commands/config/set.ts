@@ -82,7 +82,8 @@ export async function runSet(ctx: CliContext, { key, given }: SetOptions): Promi
         'agent-cli config set agent-url <url> (or AGENT_CLI_AGENT_URL), then store the key',
       );
     }
-    owner = { agentKeyFor: settings.agentUrl };
+    // A token fetched with the key stored before is forgotten with it.
+    owner = { agentKeyFor: settings.agentUrl, agentToken: undefined };
   }
   await config.updateProfile(settings.profile, { [CONFIG_KEYS[key]]: value, ...owner });
   printDone(ctx, `${key} = ${secret ? '(set, not shown)' : text} (profile "${settings.profile}")`);

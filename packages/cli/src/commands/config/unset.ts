@@ -21,7 +21,7 @@ export async function runUnset(ctx: CliContext, { key }: KeyOptions): Promise<vo
   if (removed) {
     await config.updateProfile(settings.profile, {
       [field]: undefined,
-      ...(key === 'agent-key' ? { agentKeyFor: undefined } : {}),
+      ...(key === 'agent-key' ? { agentKeyFor: undefined, agentToken: undefined } : {}),
     });
     printDone(ctx, `${key} removed (profile "${settings.profile}")`);
   } else {
