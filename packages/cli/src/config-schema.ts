@@ -54,6 +54,8 @@ const TokenSchema = z.looseObject({
   tokenType: HeaderValue,
   scope: z.string().optional(),
   expiresAt: z.number().optional(),
+  /** When the token was issued (epoch ms): with expiresAt, its lifetime. */
+  issuedAt: z.number().optional(),
   /** The base URL the token was issued by; it is sent to that one only. */
   issuedBy: z.string().optional(),
 });

@@ -4,6 +4,11 @@ export interface StoredToken {
   tokenType: string;
   scope?: string | undefined;
   expiresAt?: number | undefined;
+  /**
+   * When the token was issued, epoch milliseconds (set by `auth.signIn`). With `expiresAt` it gives
+   * the token's lifetime, which bounds the expiry margin of a short-lived token.
+   */
+  issuedAt?: number | undefined;
 }
 
 /**
@@ -39,7 +44,11 @@ export class MemoryTokenStore implements TokenStore {
   }
 }
 
-/** Milliseconds before the real expiry from which a token is treated as expired (clock skew, latency). */
+/**
+ * Milliseconds before the real expiry from which a token is treated as expired (clock skew,
+ * latency); a token whose lifetime is known gets at most a tenth of it, so one that lives 10 s is
+ * usable for 9 s, not expired on arrival.
+ */
 export const EXPIRY_MARGIN_MS = 30_000;
 
 /**
@@ -52,9 +61,16 @@ export function expiryIn(seconds: number | undefined, now: number = Date.now()):
   return at <= 8.64e15 ? at : undefined;
 }
 
-/** True when the token's expiry is known and (nearly) reached. */
+/**
+ * True when the token's expiry is known and (nearly) reached: within {@link EXPIRY_MARGIN_MS} of
+ * it, or within a tenth of its lifetime when that is shorter (`issuedAt` known).
+ */
 export function isExpired(token: StoredToken, now: number = Date.now()): boolean {
-  return token.expiresAt !== undefined && now >= token.expiresAt - EXPIRY_MARGIN_MS;
+  const { expiresAt, issuedAt } = token;
+  if (expiresAt === undefined) return false;
+  const lifetime = issuedAt === undefined ? Number.POSITIVE_INFINITY : expiresAt - issuedAt;
+  const margin = lifetime >= 0 ? Math.min(EXPIRY_MARGIN_MS, lifetime / 10) : EXPIRY_MARGIN_MS;
+  return now >= expiresAt - margin;
 }
 
 /** The token `store` holds now, if any, to scrub from what is shown; a store that fails gives none. */

@@ -56,11 +56,14 @@ export class Auth extends Resource {
       secrets,
       ...options,
     });
+    const issuedAt = Date.now();
+    const expiresAt = expiryIn(result.expires_in, issuedAt);
     await this.#store.set({
       accessToken: result.access_token,
       tokenType: result.token_type,
       scope: result.scope,
-      expiresAt: expiryIn(result.expires_in),
+      expiresAt,
+      ...(expiresAt === undefined ? {} : { issuedAt }),
     });
     return result;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AgentClient, AuthenticationError, MemoryTokenStore } from '../../src/index.js';
+import { AgentClient, AuthenticationError, isExpired, MemoryTokenStore } from '../../src/index.js';
 import { rejectionOf } from '../support/client.js';
 import { failOnUnhandledRejections, fakeFetch, json, type Script } from '../support/fake-fetch.js';
 import * as params from '../support/params.js';
@@ -160,5 +160,38 @@ describe('a client with a credentials provider', () => {
     const error = await rejectionOf(() => client.credentials.list());
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error.message).toBe('wrong password [REDACTED]');
+  });
+});
+
+describe('the expiry margin (issue 20, item 8)', () => {
+  const at = 1_000_000_000;
+  const token = (lifetimeMs: number, issuedKnown = true) => ({
+    accessToken: 't',
+    tokenType: 'Bearer',
+    expiresAt: at + lifetimeMs,
+    issuedAt: issuedKnown ? at : undefined,
+  });
+
+  it('is 30 s for a long-lived token, and for one whose issue time is unknown', () => {
+    expect(isExpired(token(3_600_000), at + 3_600_000 - 30_001)).toBe(false);
+    expect(isExpired(token(3_600_000), at + 3_600_000 - 30_000)).toBe(true);
+    expect(isExpired(token(10_000, false), at)).toBe(true);
+  });
+
+  it('is a tenth of the lifetime of a token that lives less than 300 s', () => {
+    expect(isExpired(token(10_000), at)).toBe(false);
+    expect(isExpired(token(10_000), at + 8_999)).toBe(false);
+    expect(isExpired(token(10_000), at + 9_000)).toBe(true);
+    expect(isExpired(token(0), at)).toBe(true);
+  });
+
+  it('signIn records when the token was issued', async () => {
+    const store = new MemoryTokenStore();
+    const { fetch } = fakeFetch(json(signInResult({ expires_in: 10 })));
+    const client = new AgentClient({ baseUrl: BASE_URL, fetch, tokenStore: store });
+    await client.auth.signIn(params.signIn.minimal);
+    const stored = store.get();
+    expect(stored?.expiresAt).toBe((stored?.issuedAt ?? 0) + 10_000);
+    expect((await client.auth.session())?.expired).toBe(false);
   });
 });
