@@ -8,35 +8,34 @@ function terminalColumns(): number {
 
 /**
  * The text as a QR code in Unicode half blocks (two rows of modules per line, light modules drawn,
- * with a light border of two modules), at the highest error correction that fits `columns`; or
- * the columns the smallest code would need (`needs: undefined` when no QR code holds the text,
- * as for a real agent's invitation carrying a credential offer).
+ * with a light border of two modules): the smallest code that holds it (error correction L, raised
+ * to the highest level that keeps that size), when it fits `columns`; else the columns it needs
+ * (`needs: undefined` when no QR code holds the text, as for a real agent's invitation carrying a
+ * credential offer).
  */
 export async function halfBlockQr(
   text: string,
   columns: number,
 ): Promise<{ qr: string } | { needs: number | undefined }> {
   const { encode, renderUnicodeCompact } = await import('uqr');
-  let needs: number | undefined;
-  for (const ecc of ['M', 'L'] as const) {
-    const options = { ecc, border: 2 };
-    try {
-      needs = encode(text, options).size;
-    } catch (error) {
-      // uqr's RangeError "Data too long": more than the largest QR code (version 40) holds.
-      if (error instanceof RangeError) continue;
-      throw error;
-    }
-    if (needs <= columns) return { qr: renderUnicodeCompact(text, options) };
+  const options = { ecc: 'L', boostEcc: true, border: 2 } as const;
+  let needs: number;
+  try {
+    needs = encode(text, options).size;
+  } catch (error) {
+    // uqr's RangeError "Data too long": more than the largest QR code (version 40) holds.
+    if (error instanceof RangeError) return { needs: undefined };
+    throw error;
   }
-  return { needs };
+  return needs <= columns ? { qr: renderUnicodeCompact(text, options) } : { needs };
 }
 
 /**
- * `--qr`: prints an invitation as a QR code a wallet can scan, on a terminal only. Never with
- * `--json` (stdout stays JSON) nor on a pipe (a warning says why).
+ * `--qr`: prints an invitation as a QR code a wallet can scan, on a terminal only and when it fits
+ * its width. Never with `--json` (stdout stays JSON) nor on a pipe (a warning says why). `instead`
+ * says what else the user can do when it does not fit (what the command at hand offers).
  */
-export async function printQr(ctx: CliContext, text: string | undefined): Promise<void> {
+export async function printQr(ctx: CliContext, text: string | undefined, instead: string): Promise<void> {
   if (ctx.globals.json || !text) return;
   if (!ctx.io.stdoutIsTTY) {
     printWarning(ctx, '--qr: stdout is not a terminal, so no QR code is printed');
@@ -45,15 +44,16 @@ export async function printQr(ctx: CliContext, text: string | undefined): Promis
   const columns = terminalColumns();
   const result = await halfBlockQr(text, columns);
   if ('qr' in result) ctx.io.out(`\n${result.qr}\n`);
-  else {
-    const room =
-      result.needs === undefined
-        ? `(${Buffer.byteLength(text)} bytes: more than any QR code holds)`
-        : `in ${columns} columns (it needs ${result.needs})`;
+  else if (result.needs === undefined) {
     printWarning(
       ctx,
-      `--qr: the invitation is too long for a QR code ${room}; ` +
-        'a short URL fits: agent-cli offers create --shorten-url --qr',
+      `--qr: the invitation (${Buffer.byteLength(text)} bytes) is more than any QR code holds; ${instead}`,
+    );
+  } else {
+    printWarning(
+      ctx,
+      `--qr: the QR code needs a terminal ${result.needs} columns wide, this one has ${columns}: ` +
+        `widen it and run the command again, or ${instead}`,
     );
   }
 }

@@ -97,5 +97,10 @@ export async function runCreate(ctx: CliContext, opts: CreateOptions): Promise<v
     sdk.org(orgId).offers.create(body, { signal }),
   );
   printData(ctx, result, presentOfferCreated);
-  if (opts.qr) await printQr(ctx, result.data.invitationUrl);
+  if (opts.qr) {
+    const instead = opts.shortenUrl
+      ? 'give the holder the invitation URL above'
+      : 'give the holder the invitation URL above (--shorten-url asks for one short enough for a QR code next time)';
+    await printQr(ctx, result.data.invitationUrl, instead);
+  }
 }

@@ -31,5 +31,8 @@ export async function runGet(ctx: CliContext, opts: GetOptions): Promise<void> {
     sdk.oob.get(opts.id, { signal }),
   );
   printData(ctx, record, presentOutOfBandRecord);
-  if (opts.qr) await printQr(ctx, invitationLink(record.outOfBandInvitation));
+  if (opts.qr) {
+    const instead = `send the holder the invitation (agent-cli oob get ${opts.id} --json prints it)`;
+    await printQr(ctx, invitationLink(record.outOfBandInvitation), instead);
+  }
 }
