@@ -26,6 +26,17 @@ interface Row {
 }
 
 const says = (line: string) => () => [`error: ${line}`];
+// An HTML 404 is a missing route: the line names the URL tried, and the hint the setting to check.
+const missingRoute = (t: Target, origin: string) => {
+  const [method, path] = t.call.split(' ');
+  const at = 'hint: no such route at AGENT_CLI_BASE_URL';
+  return [
+    `error: HTTP 404 Not Found: ${method} ${origin}${path}`,
+    path?.startsWith('/orgs/')
+      ? `${at}: platforms serve their API under /v1 (try ${origin}/v1)`
+      : `${at}: if the agent controller is a service of its own, set agent-url and agent-key (AGENT_CLI_AGENT_URL, AGENT_CLI_AGENT_KEY)`,
+  ];
+};
 // A POST that timed out may have been processed: the line says so (attack F17).
 const timedOut = (t: Target, origin: string) => [
   t.call.startsWith('GET')
@@ -77,7 +88,7 @@ const GET_ROWS: Row[] = [
   { fault: 'truncated body once', code: 0, requests: 2 },
   { fault: 'malformed JSON', code: 1, stderr: badJson, requests: 1 },
   { fault: 'HTML 502 page once', code: 0, requests: 2 },
-  { fault: 'HTML 404 page', code: 1, stderr: says('HTTP 404 Not Found'), requests: 1 },
+  { fault: 'HTML 404 page', code: 1, stderr: missingRoute, requests: 1 },
   {
     fault: 'slow body 6000 ms (over the timeout)',
     code: 1,
@@ -139,7 +150,7 @@ const POST_ROWS: Row[] = [
     requests: 1,
     records: 0,
   },
-  { fault: 'HTML 404 page', code: 1, stderr: says('HTTP 404 Not Found'), requests: 1, records: 0 },
+  { fault: 'HTML 404 page', code: 1, stderr: missingRoute, requests: 1, records: 0 },
   {
     fault: 'slow body 6000 ms (over the timeout)',
     code: 1,

@@ -96,9 +96,13 @@ const schema = {
   },
 };
 
+/** The answer of a record route for an id the agent does not know: Credo's 404 JSON. */
+const UNKNOWN_RECORD = Symbol('unknown record');
+
 /** The agent routes of line 2.0 and what they answer; line 2.1 serves them under its prefixes. */
 const ROUTES: readonly [method: string, pattern: RegExp, answer: unknown][] = [
   ['GET', /^oob\/[^/]+$/, oobRecord],
+  ['GET', /^credentials\/[^/]+$/, UNKNOWN_RECORD],
   ['POST', /^oob\/[^/]+\/accept-invitation$/, { outOfBandRecord: oobRecord, connectionRecord: connection }],
   ['GET', /^credentials$/, [credentialRecord]],
   ['POST', /^credentials\/(accept-offer|negotiate-offer|create-offer-oob)$/, credentialRecord],
@@ -191,6 +195,10 @@ export async function startCredoStandIn(options: {
     const allowed =
       options.line === '2.0' ? secret === 'key' : secret.startsWith('jwt:') && secret !== 'jwt:stale';
     if (!allowed) return send(res, 401, { message: 'Unauthorized' });
+    if (answer === UNKNOWN_RECORD) {
+      const id = decodeURIComponent(path.split('/').at(-1) ?? '');
+      return send(res, 404, { message: `CredentialExchangeRecord: record with id ${id} not found.` });
+    }
     send(res, 200, answer);
   };
 

@@ -30,12 +30,18 @@ export function rawInput(command: Command): RawInput {
 /** Reports a failure on stderr (one line, plus a hint) and returns its exit code. Never throws. */
 export async function report(error: unknown, ctx: CliContext): Promise<ExitCode> {
   try {
-    const { renderError } = await import('./errors.js');
+    const [{ renderError }, { deploymentOf }] = await Promise.all([
+      import('./errors.js'),
+      import('./deployment-hints.js'),
+    ]);
+    // The settings, to name them in hints; none when they are what failed.
+    const deployment = await ctx.settings().then(deploymentOf, () => undefined);
     const rendered = renderError(error, {
       verbose: ctx.globals.verbose,
       scrub: (t) => ctx.secrets.scrub(t),
       given: ctx.given,
       envToken: ctx.env['AGENT_CLI_TOKEN'] !== undefined,
+      deployment,
     });
     for (const line of rendered.lines) ctx.io.err(line);
     return rendered.code;

@@ -9,6 +9,7 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from '@credential-agent/sdk';
+import { agentRefusedHint, type Deployment, missingRoute, passwordKeyHint } from './deployment-hints.js';
 import { ExitCode } from './exit-codes.js';
 import { describeIssue, type GivenInput, plainAnswerIssue } from './field-names.js';
 import { printable } from './printable.js';
@@ -65,14 +66,28 @@ function renderAuth(error: AuthenticationError, context: RenderContext): Rendere
   let line = `error: ${error.message} (HTTP 401)`;
   if (error.reason === 'missing-token') line = 'error: not signed in';
   if (error.reason === 'expired-token') line = 'error: the access token has expired';
-  if (signingIn) return { code: ExitCode.AuthRequired, lines: [line] };
-  return { code: ExitCode.AuthRequired, lines: [line, context.envToken ? ENV_TOKEN_HINT : LOGIN_HINT] };
+  // Which hint: the agent's key (a separate agent refused it), the password key, or signing in.
+  const agent = agentRefusedHint(error, context.deployment);
+  const hint = signingIn
+    ? passwordKeyHint(error, context.deployment)
+    : (agent ?? (context.envToken ? ENV_TOKEN_HINT : LOGIN_HINT));
+  return { code: ExitCode.AuthRequired, lines: [line, ...hintLines(hint)] };
 }
 
-function renderApi(error: ApiError): RenderedError {
-  // An HTML error page leaves only the status line as message ("HTTP 404 Not Found"): say it once.
+/** `hint: …` when there is one (the login hints carry their prefix already). */
+function hintLines(hint: string | undefined): string[] {
+  if (hint === undefined) return [];
+  return [hint.startsWith('hint: ') ? hint : `hint: ${hint}`];
+}
+
+function renderApi(error: ApiError, context: RenderContext): RenderedError {
+  // An HTML error page leaves only the status line as message ("HTTP 404 Not Found"): say it once,
+  // with the URL tried when it is a missing route.
   const status = error.message.startsWith(`HTTP ${error.status}`) ? '' : ` (HTTP ${error.status})`;
-  const lines = [`error: ${error.message}${status}`];
+  const missing = missingRoute(error, context.deployment);
+  const tried = missing ? `: ${error.method} ${missing.url}` : '';
+  const lines = [`error: ${error.message}${status}${tried}`];
+  lines.push(...hintLines(missing?.hint ?? passwordKeyHint(error, context.deployment)));
   // Only an org-scoped call (orgs/{orgId}/…) was made in an org the user may have no role in.
   if (error instanceof PermissionDeniedError && /^\/?orgs\//.test(error.path)) {
     lines.push('hint: check --org (or AGENT_CLI_ORG / the profile org): the user has no role there');
@@ -87,6 +102,8 @@ function renderApi(error: ApiError): RenderedError {
 export interface RenderContext {
   given: GivenInput;
   envToken: boolean;
+  /** The URLs and settings of the run, when they could be read: for hints naming a setting. */
+  deployment?: Deployment | undefined;
 }
 
 /** What to say after a POST (or PUT, …) ended without an answer: the service may have acted on it. */
@@ -136,7 +153,7 @@ function renderKnown(error: unknown, context: RenderContext): RenderedError | un
     return { code: ExitCode.Usage, lines: [`error: ${fields}`] };
   }
   if (error instanceof AuthenticationError) return renderAuth(error, context);
-  if (error instanceof ApiError) return renderApi(error);
+  if (error instanceof ApiError) return renderApi(error, context);
   if (error instanceof TimeoutError) return { code: ExitCode.Failure, lines: [timeoutLine(error)] };
   if (error instanceof ResponseValidationError) {
     const { method, path, status, issues } = error;
@@ -159,6 +176,7 @@ export function renderError(
   const known = renderKnown(error, {
     given: opts.given ?? { flags: new Set() },
     envToken: opts.envToken ?? false,
+    deployment: opts.deployment,
   });
   const rendered: RenderedError = known ?? {
     code: ExitCode.Failure,

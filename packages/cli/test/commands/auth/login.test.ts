@@ -79,7 +79,10 @@ describe('agent-cli login', () => {
   it('reports a wrong password with the server message, exit 4, and stores nothing', async () => {
     const result = await login(['--email', DEMO_USER.email, '--password-stdin'], { stdin: 'wrong-password' });
     expect(result.code).toBe(4);
-    expect(result.stderr).toBe('error: Invalid Credentials (HTTP 401)\n');
+    // No password key is set: the hint says the platform may want one.
+    expect(result.stderr).toBe(
+      'error: Invalid Credentials (HTTP 401)\nhint: if the password is right, this platform may expect it encrypted: set its key with AGENT_CLI_PASSWORD_KEY or agent-cli config set password-key -\n',
+    );
     // Nothing was written: not even an empty config file.
     expect(existsSync(join(bench.configDir(), 'config.json'))).toBe(false);
   });

@@ -31,7 +31,9 @@ describe('agent-cli against a real deployment (platform flavour)', () => {
   it('fails with the platform message when no password key is set', async () => {
     const result = await bench.runAnonymous(login.slice(0, -1), { stdin: DEMO_USER.password });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('error: Invalid Credentials (HTTP 400)\n');
+    expect(result.stderr).toBe(
+      'error: Invalid Credentials (HTTP 400)\nhint: if the password is right, this platform may expect it encrypted: set its key with AGENT_CLI_PASSWORD_KEY or agent-cli config set password-key -\n',
+    );
   });
 
   it('sends agent routes to AGENT_CLI_AGENT_URL with the raw AGENT_CLI_AGENT_KEY, never shown', async () => {
