@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 import { SOURCE_CONDITION } from '../../scripts/source-condition.mjs';
 import { writeLauncher } from './build/launcher.js';
@@ -13,7 +13,10 @@ const REQUIRE_SHIM =
 // chunks, so `--help` through the program never loads them. The package's bin is the launcher in
 // front of it (src/launcher.ts, built by writeLauncher once the program is built). What esbuild
 // inlined, read from its metafile, gives THIRD_PARTY_NOTICES (build/notices.ts), shipped in the
-// tarball; the metafile itself is not shipped.
+// tarball; the metafile itself is not shipped. The example bodies the help names (examples/ of the
+// repository) ship in dist/examples, where an installed CLI points to them.
+const EXAMPLE_BODIES = ['offer.json', 'email-offer.json', 'proof.json', 'template.json', 'holders.csv'];
+
 export default defineConfig({
   entry: { bin: 'src/bin.ts' },
   format: ['esm'],
@@ -36,6 +39,10 @@ export default defineConfig({
     const program = JSON.parse(await readFile(metafile, 'utf8')) as { inputs: Record<string, unknown> };
     await rm(metafile);
     const launcher = await writeLauncher(dist);
+    await mkdir(new URL('examples/', dist), { recursive: true });
+    for (const name of EXAMPLE_BODIES) {
+      await copyFile(new URL(`../../examples/${name}`, import.meta.url), new URL(`examples/${name}`, dist));
+    }
     const product = `@credential-agent/cli ${PACKAGE_VERSION}`;
     await writeNotices(new URL('./', import.meta.url), product, [
       ...Object.keys(program.inputs),

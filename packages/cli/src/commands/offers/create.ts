@@ -2,6 +2,7 @@ import { CREDENTIAL_TYPES, type OfferCreateParams, PROTOCOL_VERSIONS } from '@cr
 import type { Command } from 'commander';
 import { type Bind, flagOption, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
+import { EXAMPLES_HELP } from '../../examples.js';
 import {
   type Attribute,
   attrOption,
@@ -51,7 +52,9 @@ export function registerCreate(group: Command, bind: Bind): void {
       `
 Example:
   $ agent-cli offers create --org 3fa85f64-5717-4562-b3fc-2c963f66afa6 --file offer.json \\
-      --credential-type jsonld --cred-def-id 'did:key:z6Mk…/cred-def' --attr name=Alice --json`,
+      --credential-type jsonld --cred-def-id 'did:key:z6Mk…/cred-def' --attr name=Alice --json
+
+${EXAMPLES_HELP}`,
     )
     .action(bind(parseCreateOptions, runCreate));
 }

@@ -4,6 +4,7 @@ import type { Bind } from '../../actions.js';
 // bulk (--csv): flags only here; the engine loads in runEmail when --csv is given.
 import { addCsvOptions } from '../../bulk/flags.js';
 import type { CliContext } from '../../context.js';
+import { EXAMPLES_HELP } from '../../examples.js';
 import { collect, collectAttr, readBodyFile } from '../../input.js';
 import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
@@ -34,7 +35,9 @@ export function registerEmail(group: Command, bind: Bind): void {
       `
 Example:
   $ agent-cli offers email --org 3fa85f64-5717-4562-b3fc-2c963f66afa6 --file email-offer.json \\
-      --email alice@example.com --email bob@example.com --credential-type jsonld`,
+      --email alice@example.com --email bob@example.com --credential-type jsonld
+
+${EXAMPLES_HELP}`,
     );
   addCsvOptions(command); // bulk
   const bulkFlags = new Map(

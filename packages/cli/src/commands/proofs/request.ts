@@ -7,6 +7,8 @@ import {
 import type { Command } from 'commander';
 import { type Bind, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { EXAMPLES_HELP, examplePath } from '../../examples.js';
 import { mergeFlags, readBodyFile, requireFields, requireFlag } from '../../input.js';
 import { knownOption } from '../../known-values.js';
 import { printData } from '../../output.js';
@@ -41,7 +43,9 @@ export function registerRequest(group: Command, bind: Bind): void {
       `
 Example:
   $ agent-cli proofs request --org 3fa85f64-5717-4562-b3fc-2c963f66afa6 --file proof.json \\
-      --connection-id 1c7e2a90-5b3d-4f6e-8a1b-2c3d4e5f6a7b --request-type presentationExchange`,
+      --connection-id 1c7e2a90-5b3d-4f6e-8a1b-2c3d4e5f6a7b --request-type presentationExchange
+
+${EXAMPLES_HELP}`,
     )
     .action(bind(parseRequestOptions, runRequest));
 }
@@ -68,7 +72,12 @@ export async function runRequest(ctx: CliContext, opts: RequestOptions): Promise
     goalCode: opts.goalCode,
     autoAcceptProof: opts.autoAcceptProof,
   });
-  requireFields(body, { connectionId: '--connection-id', proofFormats: '--file' });
+  requireFields(body, { connectionId: '--connection-id' });
+  if (body.proofFormats === undefined) {
+    throw new UsageError(
+      `missing --file: the proof request body, a JSON object whose "proofFormats" says what the holder must prove (an example: ${examplePath('proof.json')})`,
+    );
+  }
   const result = await ctx.call('Sending the proof request', (sdk, signal) =>
     sdk.org(orgId).proofs.request(body, { requestType, signal }),
   );

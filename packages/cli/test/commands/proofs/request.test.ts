@@ -47,7 +47,9 @@ describe('agent-cli proofs request', () => {
   it('is a usage error naming --file when there are no proof formats', async () => {
     const result = await bench.run(['proofs', 'request', '--request-type', 'indy', '--connection-id', 'c']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: missing --file (or "proofFormats" in --file)\n');
+    expect(result.stderr).toMatch(
+      /^error: missing --file: the proof request body, a JSON object whose "proofFormats" says what the holder must prove \(an example: \/.*\/examples\/proof\.json\)\n$/,
+    );
   });
 
   it('reports an unknown connection with the server message', async () => {
