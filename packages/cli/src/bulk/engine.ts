@@ -28,12 +28,14 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
     let offers: Pick<Offers, 'sendByEmailBulk'> | undefined;
     let state: JournalState | undefined;
     let expected: number;
+    let duplicates: Set<bigint>;
     try {
       await run.openReports();
       const counts = await checkCsv(input, mapping, opts.shard);
       if (counts.records === 0)
         throw new CliFailure(`--csv ${opts.csv} has a header and no rows: nothing to send`);
       expected = counts.expected;
+      duplicates = counts.duplicates;
       offers = ports.offers ? await ports.offers() : undefined;
       state = await run.openJournal(counts.digest);
       await run.retireOldReports();
@@ -45,7 +47,8 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
     const csv = await readCsv(input);
     const { template, shard, retryInDoubt } = opts;
     const settle = run.settle;
-    const planner = new Planner({ csv, mapping, template, shard, retryInDoubt, journal: state, settle });
+    const journal = state;
+    const planner = new Planner({ csv, mapping, template, shard, retryInDoubt, journal, duplicates, settle });
     let stopped: unknown;
     try {
       if (!run.journal || !offers) await checkRows(planner.rows(), settle);

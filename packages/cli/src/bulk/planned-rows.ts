@@ -16,6 +16,8 @@ export interface Planning {
   shard: Shard | undefined;
   journal: JournalState | undefined;
   retryInDoubt: boolean;
+  /** The holders named on more than one row (the first pass found them). */
+  duplicates: Set<bigint>;
   /** Receives the rows that are not sent: invalid, already sent, in doubt. */
   settle: (outcome: RowOutcome) => Promise<void>;
 }
@@ -44,7 +46,7 @@ export class Planner {
 
   constructor(p: Planning) {
     this.#p = p;
-    this.#checker = new RowChecker(p.csv.header, p.mapping);
+    this.#checker = new RowChecker(p.csv.header, p.mapping, p.duplicates);
   }
 
   /**

@@ -21,10 +21,15 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** The SHA-256 of a normalised e-mail address: what identifies a holder. */
+export function holderDigest(email: string): Buffer {
+  return createHash('sha256').update(email).digest();
+}
+
 /** The key of a row whose offer is `offer`. */
 export function rowKey(offer: EmailOfferItem): RowKey {
   const email = normaliseEmail(offer.emailId);
-  const holder = createHash('sha256').update(email).digest();
+  const holder = holderDigest(email);
   const content = createHash('sha256')
     .update(JSON.stringify({ ...offer, emailId: email }))
     .digest('base64url');

@@ -2,6 +2,7 @@ import type { BulkEmailParams } from '@credential-agent/sdk';
 import { parseDelimiter } from '../../bulk/csv-source.js';
 import { runBulk } from '../../bulk/engine.js';
 import type { CsvFlags } from '../../bulk/flags.js';
+import { boundHeapGrowth } from '../../bulk/heap.js';
 import type { Tally } from '../../bulk/outcome.js';
 import { parseShard } from '../../bulk/shard.js';
 import { type BulkTemplate, toTemplate } from '../../bulk/template.js';
@@ -73,6 +74,7 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
   const { requireBaseUrl } = await import('../../run-settings.js');
   const baseUrl = dryRun ? undefined : requireBaseUrl(settings);
   const delimiter = opts.delimiter === undefined ? undefined : parseDelimiter(opts.delimiter);
+  boundHeapGrowth();
   const { tally, expected, stopped, reportError } = await runBulk(
     {
       csv: opts.csv,
