@@ -216,6 +216,12 @@ function checkJournal(
       `journal ${path} was written by an older agent-cli (rows known by line number): finish that run with the version that started it, or pass another --journal`,
     );
   }
+  if ((read.header.shard ?? undefined) !== input.shard) {
+    const layout = (shard: string | undefined) => (shard ? `--shard ${shard}` : 'the whole CSV');
+    throw new UsageError(
+      `journal ${path} is of ${layout(read.header.shard)} (this run: ${layout(input.shard)}): a shard layout is part of a run, so pass ${read.header.shard ? `--shard ${read.header.shard}` : 'no --shard'} to continue it; a run of another layout would e-mail its holders again`,
+    );
+  }
   const sent = anythingSent(read.state);
   if (!resume && sent) {
     throw new UsageError(`journal ${path} exists: pass --resume to continue that run, or remove the journal`);

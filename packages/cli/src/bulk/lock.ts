@@ -165,9 +165,16 @@ export class JournalLock {
     // The holder is gone: take over, one process at a time.
     const guard = `${path}.takeover`;
     if (!(await tryCreate(guard, self))) {
-      throw new UsageError(
-        `${locked.what} is being taken over by another run: remove ${guard} if no other run is going`,
-      );
+      // A guard whose maker is provably dead (killed during its takeover) is stale: taken once more.
+      const maker = await readHolder(guard);
+      const stale = maker !== undefined && maker !== 'unreadable' && provablyDead(maker, self);
+      if (stale) await rm(guard, { force: true });
+      if (!(stale || maker === undefined) || !(await tryCreate(guard, self))) {
+        const who = maker && maker !== 'unreadable' ? ` (process ${maker.pid})` : '';
+        throw new UsageError(
+          `${locked.what} is being taken over by another run${who}: wait a moment, then run the same command again`,
+        );
+      }
     }
     try {
       const again = await readHolder(path);
@@ -205,6 +212,11 @@ function refuseLive(locked: Locked, path: string, holder: Holder | 'unreadable',
   }
   if (isAlive(holder))
     throw new UsageError(locked.inUse({ pid: holder.pid, journal: holder.journal ?? null }));
+}
+
+/** Whether `holder` is a process of this machine, boot and pid namespace that has ended. */
+function provablyDead(holder: Holder, self: Holder): boolean {
+  return placeOf(holder, self) === 'here' && !isAlive(holder);
 }
 
 /** Creates `path` with `holder` in it; false when it exists. */

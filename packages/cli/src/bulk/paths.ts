@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
-import { lstat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { lstat, realpath } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 
 /** A path the user gave (or a default), with what names it in messages: `--report`, `the lock`. */
@@ -57,13 +57,15 @@ export async function checkJournalPath(named: NamedPath): Promise<void> {
  * @throws {@link UsageError} naming the flag and the path.
  */
 export async function checkOutputPaths(outputs: NamedPath[], taken: NamedPath[]): Promise<void> {
-  const seen: (NamedPath & { stats: Stats | undefined })[] = [];
-  for (const t of taken) seen.push({ ...t, stats: await lstatOrNone(t.path) });
+  const seen: (NamedPath & { stats: Stats | undefined; real: string })[] = [];
+  for (const t of taken) seen.push({ ...t, stats: await lstatOrNone(t.path), real: await realPlace(t.path) });
   for (const out of outputs) {
     const stats = await regularOrNone(out);
     if (stats) await checkReplaceable(out, stats);
+    const real = await realPlace(out.path);
     const same = seen.find(
       (s) =>
+        s.real === real ||
         resolve(s.path) === resolve(out.path) ||
         (stats && s.stats && s.stats.dev === stats.dev && s.stats.ino === stats.ino),
     );
@@ -71,8 +73,14 @@ export async function checkOutputPaths(outputs: NamedPath[], taken: NamedPath[])
       throw new UsageError(
         `${out.what} ${out.path} is the same file as ${same.what} ${same.path}: pass another path`,
       );
-    seen.push({ ...out, stats });
+    seen.push({ ...out, stats, real });
   }
+}
+
+/** Where `path` is, whatever symbolic links its directory goes through: the real directory and the name. */
+async function realPlace(path: string): Promise<string> {
+  const dir = resolve(dirname(path));
+  return join(await realpath(dir).catch(() => dir), basename(path));
 }
 
 /**

@@ -25,7 +25,7 @@ export interface Planning {
 const IN_DOUBT =
   'an earlier run may have sent it (its request was in flight when that run stopped, or the journal does not say): not resent (pass --retry-in-doubt to send it again)';
 const CHANGED = (was: string) =>
-  `changed since an earlier run ${was} this holder with other values: not sent (restore the row, or e-mail the holder with another journal)`;
+  `changed since an earlier run ${was} this holder with other values: not sent, so the holder is not e-mailed twice (to continue, restore the row's earlier values or remove the row)`;
 const STOPPED = 'not sent: the run stopped before this row (run the same command with --resume to send it)';
 
 /** The SDK row of a CSV row: `row` is `<line> <key>`, so the journal hooks know both. */

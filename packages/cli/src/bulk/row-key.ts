@@ -31,7 +31,7 @@ export function rowKey(offer: EmailOfferItem): RowKey {
   const email = normaliseEmail(offer.emailId);
   const holder = holderDigest(email);
   const content = createHash('sha256')
-    .update(JSON.stringify({ ...offer, emailId: email }))
+    .update(canonicalJson({ ...offer, emailId: email }))
     .digest('base64url');
   return {
     holder: holder.toString('base64url', 0, 9),
@@ -40,6 +40,29 @@ export function rowKey(offer: EmailOfferItem): RowKey {
     lo: holder.readUInt32BE(4),
   };
 }
+
+/**
+ * JSON of `value` that does not depend on the CSV's column order: object keys sorted, and named
+ * attributes (`{ name, value }` items) sorted by name. The same rows with their columns reordered
+ * are the same offers.
+ */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) {
+    const items = value.every(isNamed) ? [...value].sort((a, b) => compare(a.name, b.name)) : value;
+    return `[${items.map(canonicalJson).join(',')}]`;
+  }
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => compare(a, b));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const isNamed = (item: unknown): item is { name: string } =>
+  typeof item === 'object' && item !== null && typeof (item as { name?: unknown }).name === 'string';
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** `holder.content`, as a journal records it. */
 export function keyText(key: Pick<RowKey, 'holder' | 'content'>): string {

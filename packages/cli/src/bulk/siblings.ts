@@ -20,7 +20,8 @@ async function headerOf(path: string): Promise<JournalHeader | undefined> {
  * Warnings for a run that starts a new journal while traces of an earlier run of the same CSV (and
  * shard) are around: another journal of it next to the CSV or the journal, or the reports already
  * there. A run whose journal was deleted would otherwise e-mail every holder again without a word.
- * Journals of other shards of the same CSV are not traces. Only regular files are read, so a FIFO
+ * Journals of the other shards of the same layout (`2/2` for `1/2`) are not traces; a journal of
+ * another layout is (it e-mailed some of the same holders). Only regular files are read, so a FIFO
  * named `*.jsonl` never blocks the run.
  * @throws {@link UsageError} when one of those journals records the same CSV content (under any
  * file name) sent to the same target: a new journal would e-mail its holders again.
@@ -40,13 +41,16 @@ export async function earlierRuns(
       const path = join(dir, name);
       if (path === resolve(journal)) continue;
       const header = await headerOf(path);
-      if (!header || header.shard !== shard) continue;
+      if (!header || disjointShards(header.shard, shard)) continue;
       if (header.content === run.content && sameTarget(header.target, run.target)) {
+        const layout = header.shard ? `--shard ${header.shard}` : 'the whole CSV';
+        const of = header.shard === shard ? '' : ` (${layout})`;
+        const pass = header.shard ? ` --shard ${header.shard}` : '';
         throw new UsageError(
-          `journal ${path} is from an earlier run of the same rows as --csv ${csv} to this target: to continue it, pass --journal ${path} --resume; to e-mail every holder again deliberately, delete ${path} first`,
+          `journal ${path} is from an earlier run${of} of the same rows as --csv ${csv} to this target: to continue it, pass --journal ${path}${pass} --resume; to e-mail every holder again deliberately, delete ${path} first`,
         );
       }
-      if (basename(header.csv) === basename(csv)) found.push(path);
+      if (header.shard === shard && basename(header.csv) === basename(csv)) found.push(path);
     }
   }
   for (const report of reports) {
@@ -56,6 +60,11 @@ export async function earlierRuns(
     (path) =>
       `warning: ${path} is from an earlier run of ${csv}: this run starts a new journal ${journal} (rows an earlier run sent may be sent again; to continue that run instead, stop now and pass --journal <its journal> --resume)`,
   );
+}
+
+/** Whether two shards of one layout (`1/2` and `2/2`) are in question: they share no holder. */
+function disjointShards(a: string | undefined, b: string | undefined): boolean {
+  return a !== undefined && b !== undefined && a !== b && a.split('/')[1] === b.split('/')[1];
 }
 
 /** Whether a journal's recorded target is `target` (the same service however its URL is spelt). */

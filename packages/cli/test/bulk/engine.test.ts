@@ -142,7 +142,7 @@ describe('bulk e-mail offers from a CSV', () => {
     const { tally } = await runBulk(runOptions(csv, { resume: true }), ports);
     expect(tally.counts).toMatchObject({ sent: 1, 'already-sent': 2, invalid: 1 });
     expect(ports.lines).toContain(
-      'line 3 (holder2@example.com): invalid: changed since an earlier run e-mailed this holder with other values: not sent (restore the row, or e-mail the holder with another journal)',
+      "line 3 (holder2@example.com): invalid: changed since an earlier run e-mailed this holder with other values: not sent, so the holder is not e-mailed twice (to continue, restore the row's earlier values or remove the row)",
     );
     expect(sandbox.deliveries('holder2@example.com')).toBe(1);
     expect(sandbox.deliveries('other@example.com')).toBe(1);

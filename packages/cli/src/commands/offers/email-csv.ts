@@ -30,10 +30,15 @@ async function template(ctx: CliContext, opts: CsvOptions): Promise<BulkTemplate
 }
 
 /** After a run stopped early: what was not sent and how to go on. */
-function stopHint(tally: Tally, expected: number): string {
+export function stopHint(tally: Tally, expected: number): string {
   // Rows skipped in a batch, and rows the run never reached.
   const left = tally.counts.skipped + Math.max(0, expected - tally.total);
-  return `${left} row(s) not sent: run the same command again with --resume to continue`;
+  const doubt = tally.counts['in-doubt'];
+  const inDoubt = `${doubt} row(s) in doubt: they may have reached the service; once you know they did not, run the same command again with --resume --retry-in-doubt`;
+  if (left === 0 && doubt > 0) return inDoubt;
+  if (left === 0) return 'every row was settled before the run stopped: nothing is left to send';
+  const notSent = `${left} row(s) not sent: run the same command again with --resume to continue`;
+  return doubt > 0 ? `${notSent}; ${inDoubt}` : notSent;
 }
 
 /**

@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RunningSandbox } from '@credential-agent/sandbox';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { Tally } from '../../src/bulk/outcome.js';
+import { stopHint } from '../../src/commands/offers/email-csv.js';
+import { ensureBuilt, holderEmails, INDY_FLAGS, startBulk, until } from './bin.js';
+import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
+
+/** Runs `offers email --csv <argv…>` to its end against `running`, with the config dir in `dir`. */
+async function bulk(running: RunningSandbox, dir: string, argv: string[]) {
+  const run = startBulk(running, join(dir, 'config'), argv);
+  const code = await run.exit;
+  return { code, stdout: run.stdout, stderr: run.stderr };
+}
+
+const deliveries = (running: RunningSandbox, count: number, from = 1) =>
+  holderEmails(count, from).map((e) => running.sandbox.deliveries(e));
+
+describe('agent-cli offers email --csv: a run is its rows, its target and its shard layout', {
+  timeout: 60_000,
+}, () => {
+  beforeAll(ensureBuilt, 120_000);
+
+  it('refuses to resume a shard journal without --shard or with another layout, naming both', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(40));
+    const journal = join(dir, 'run.jsonl');
+    const first = await bulk(running, dir, [csv, ...INDY_FLAGS, '--journal', journal, '--shard', '1/2']);
+    expect(first.code).toBe(0);
+    const whole = await bulk(running, dir, [csv, ...INDY_FLAGS, '--journal', journal, '--resume']);
+    expect(whole.code).toBe(2);
+    expect(whole.stderr).toContain(`journal ${journal} is of --shard 1/2 (this run: the whole CSV)`);
+    const other = await bulk(running, dir, [
+      csv,
+      ...INDY_FLAGS,
+      '--journal',
+      journal,
+      '--resume',
+      '--shard',
+      '1/3',
+    ]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain(`journal ${journal} is of --shard 1/2 (this run: --shard 1/3)`);
+    expect(deliveries(running, 40).filter((n) => n > 1)).toEqual([]);
+  });
+
+  it('refuses a shard run over holders a whole-CSV journal sent to, naming that journal', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(40));
+    expect((await bulk(running, dir, [csv, ...INDY_FLAGS])).code).toBe(0);
+    const shard = await bulk(running, dir, [csv, ...INDY_FLAGS, '--shard', '1/2']);
+    expect(shard.code).toBe(2);
+    expect(shard.stderr).toContain(`${csv}.journal.jsonl`);
+    expect(deliveries(running, 40)).toEqual(Array(40).fill(1));
+  });
+
+  it('refuses --report through a symbolic link to the journal it would replace, naming both', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(10));
+    await symlink('.', join(dir, 'lnk'));
+    const report = join(dir, 'lnk', 'holders.csv.journal.jsonl');
+    const run = await bulk(running, dir, [csv, ...INDY_FLAGS, '--report', report]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`--report ${report} is the same file as the journal ${csv}.journal.jsonl`);
+    expect(running.sandbox.totalDeliveries()).toBe(0);
+  });
+
+  it('knows the same rows with their columns reordered, and advises nothing that e-mails twice', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(20));
+    expect((await bulk(running, dir, [csv, ...INDY_FLAGS])).code).toBe(0);
+    const reordered = holderLines(20)
+      .map((l) => l.split(','))
+      .map(([email, name, degree]) => `${degree},${email},${name === 'Holder 3' ? 'Holder Three' : name}`);
+    await writeCsv(dir, reordered, 'degree,email,name');
+    const resumed = await bulk(running, dir, [csv, ...INDY_FLAGS, '--resume', '--json']);
+    expect(resumed.code).toBe(3);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ 'already-sent': 19, invalid: 1, sent: 0 });
+    const changed = resumed.stderr.split('\n').find((l) => l.includes('holder3@'));
+    expect(changed).toContain('changed since an earlier run e-mailed this holder');
+    expect(changed).not.toContain('another journal');
+    expect(deliveries(running, 20)).toEqual(Array(20).fill(1));
+  });
+
+  it('names --retry-in-doubt when only rows in doubt are left, and nothing to resume when none is', () => {
+    const tally = new Tally();
+    tally.add({ line: 2, email: 'a@example.com', status: 'sent' });
+    tally.add({ line: 3, email: 'b@example.com', status: 'in-doubt' });
+    expect(stopHint(tally, 2)).toBe(
+      '1 row(s) in doubt: they may have reached the service; once you know they did not, run the same command again with --resume --retry-in-doubt',
+    );
+    expect(stopHint(tally, 3)).toMatch(
+      /^1 row\(s\) not sent: .*--resume to continue; 1 row\(s\) in doubt: .*--retry-in-doubt$/,
+    );
+  });
+
+  it('does not say "0 row(s) not sent … --resume" when Ctrl-C came after every row was sent', async () => {
+    const running = await sandboxAgent({
+      faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 3000 }],
+    });
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(2));
+    const run = startBulk(running, join(dir, 'config'), [
+      csv,
+      ...INDY_FLAGS,
+      '--batch-size',
+      '1',
+      '--concurrency',
+      '2',
+    ]);
+    await until(() => running.sandbox.requestCount('POST', '/orgs') >= 2);
+    run.child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    run.child.kill('SIGINT');
+    expect(await run.exit).toBe(130);
+    expect(run.stderr).not.toContain('0 row(s) not sent');
+    expect(run.stderr).toMatch(
+      /cancelled: (every row was settled before|2 row\(s\) in doubt: .*--retry-in-doubt)/,
+    );
+  });
+
+  it('tells a resume that meets a takeover in progress to wait and retry, not to remove its file', async () => {
+    const running = await sandboxAgent({
+      faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 200 }],
+    });
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(40));
+    const config = join(dir, 'config');
+    const first = startBulk(running, config, [csv, ...INDY_FLAGS, '--concurrency', '1']);
+    await until(() => running.sandbox.requestCount('POST', '/orgs') >= 1);
+    first.child.kill('SIGKILL');
+    await first.exit;
+    // Another run is taking over every lock the dead run left: a live process holds each guard.
+    const other = spawn('sleep', ['30']);
+    onTestFinished(() => {
+      other.kill();
+    });
+    const start = (await readFile(`/proc/${other.pid}/stat`, 'utf8')).split(') ')[1]?.split(' ')[19];
+    const locks: string[] = [];
+    for (const d of [dir, join(config, 'state', 'agent-cli', 'locks')]) {
+      for (const name of await readdir(d)) if (name.endsWith('.lock')) locks.push(join(d, name));
+    }
+    expect(locks.length).toBeGreaterThan(0);
+    for (const lock of locks) {
+      const holder = JSON.parse(await readFile(lock, 'utf8')) as Record<string, unknown>;
+      await writeFile(`${lock}.takeover`, JSON.stringify({ ...holder, pid: other.pid, start }));
+    }
+    const resumed = await bulk(running, dir, [csv, ...INDY_FLAGS, '--resume']);
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toMatch(/being taken over by another run \(process \d+\): wait/);
+    expect(resumed.stderr).not.toContain('remove');
+  });
+});
