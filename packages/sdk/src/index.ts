@@ -17,6 +17,7 @@ export {
   ConflictError,
   ConnectionError,
   DidRegistrationError,
+  EmailNotSentError,
   type FieldIssue,
   isAgentError,
   isApiError,

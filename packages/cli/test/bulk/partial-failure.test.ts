@@ -60,8 +60,8 @@ async function gateway(
         return;
       }
       deliver(offers);
-      const data = offers.map((o) => ({ emailId: o.emailId, invitationUrl: 'http://x/y', outOfBandId: 'a' }));
-      res.end(JSON.stringify({ message: 'ok', data }));
+      // The gateway's answer (docs: real-deployments.md): `data: true`.
+      res.end(JSON.stringify({ statusCode: 201, message: 'ok', data: true }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

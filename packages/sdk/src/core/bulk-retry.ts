@@ -3,6 +3,7 @@ import {
   ApiError,
   AuthenticationError,
   ConnectionError,
+  EmailNotSentError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
@@ -47,6 +48,7 @@ export function isFatalForBulk(error: AgentError): boolean {
 export function isInDoubt(error: AgentError): boolean {
   if (error instanceof RequestValidationError) return false;
   if (error instanceof ConnectionError) return error.sent;
+  if (error instanceof EmailNotSentError) return error.inDoubt;
   if (!(error instanceof ApiError)) return true;
   if (isPartialFailure(error)) return true;
   if (error instanceof RateLimitError) return false;

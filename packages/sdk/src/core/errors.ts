@@ -218,6 +218,39 @@ export class ResponseValidationError extends AgentError {
   }
 }
 
+/**
+ * A 2xx answer to an e-mail offer that says the e-mails were not sent: `success: false`,
+ * `data: false`, or an `error` array of per-e-mail failures. `inDoubt` is false when the answer
+ * names every e-mail of the request as failed (none went out: safe to send again), true when some
+ * may have gone out. `failures` is the `error` array as it came (empty when there was none).
+ */
+export class EmailNotSentError extends AgentError {
+  override name = 'EmailNotSentError';
+  readonly status: number;
+  readonly inDoubt: boolean;
+  /** The answer's per-e-mail failures, secrets scrubbed. */
+  readonly failures: readonly unknown[];
+  /** The body, secrets scrubbed. Not enumerable, so logging the error does not print it whole. */
+  declare readonly body: unknown;
+  constructor(
+    message: string,
+    init: {
+      status: number;
+      inDoubt: boolean;
+      failures: readonly unknown[];
+      body: unknown;
+      secrets?: readonly (string | undefined)[] | undefined;
+    },
+  ) {
+    const { secrets = [] } = init;
+    super(scrub(message, secrets));
+    this.status = init.status;
+    this.inDoubt = init.inDoubt;
+    this.failures = redactValue(init.failures, secrets) as unknown[];
+    Object.defineProperty(this, 'body', { value: redactValue(init.body, secrets), enumerable: false });
+  }
+}
+
 /** A ledger registration did not finish: it failed, wants an action, or asks to wait. */
 export class RegistrationError extends AgentError {
   override name = 'RegistrationError';

@@ -97,6 +97,13 @@ export interface Call<Res extends z.ZodType> extends RequestOptions {
   /** Schema of the body; parse errors become `RequestValidationError` and nothing is sent. */
   request?: z.ZodType | undefined;
   response: Res;
+  /**
+   * Checked after the answer parsed: throws when a 2xx answer reports a failure in its body (the
+   * e-mail offer's `success: false`). Gets the status and the secrets to scrub from its error.
+   */
+  accept?:
+    | ((data: z.output<Res>, answer: { status: number; secrets: readonly (string | undefined)[] }) => void)
+    | undefined;
   /** Send the bearer token. Default true. */
   auth?: boolean;
   /** `path` is one of the SDK's agent routes in line 2.0's form, moved on line 2.1 (`request()` paths stay literal). */
@@ -106,7 +113,7 @@ export interface Call<Res extends z.ZodType> extends RequestOptions {
 }
 
 /** A call without its response schema: what the transport's `send` takes. */
-export type CallInit = Omit<Call<z.ZodType>, 'response'>;
+export type CallInit = Omit<Call<z.ZodType>, 'response' | 'accept'>;
 
 /** What came back, before response validation. */
 export interface RawResponse {

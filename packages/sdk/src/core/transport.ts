@@ -80,6 +80,7 @@ export class Transport {
     // The secrets reach a ResponseValidationError, which scrubs them from the body it keeps.
     const info = { method: call.method, path: call.path, status: raw.status, secrets: raw.secrets };
     const data = parseResponse(call.response, raw.body, info, raw.deadline);
+    call.accept?.(data, { status: raw.status, secrets: raw.secrets });
     rememberResponse(data, raw.status, raw.headers);
     return data;
   }

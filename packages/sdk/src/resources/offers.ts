@@ -1,3 +1,4 @@
+import { acceptEmailAnswer } from '../core/email-answer.js';
 import { parseRequest } from '../core/parse.js';
 import { path } from '../core/path.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
@@ -55,7 +56,13 @@ export class Offers extends Resource {
 
   /**
    * Creates out-of-band credential offers and e-mails them to their holders. Real deployments cap
-   * the holders per request (10 on the demo configuration).
+   * the holders per request (10 on the demo configuration). It resolves only when the answer says
+   * the e-mails were sent.
+   * @throws {@link EmailNotSentError} when a 2xx answer says they were not (`success: false`,
+   * `data: false`, or an `error` array): `inDoubt` false when it names every e-mail as failed
+   * (safe to send again), true when some may have gone out.
+   * @throws {@link ResponseValidationError} when the answer is not the service's (an HTML page from a
+   * proxy, `{}`, a 204): the e-mails may or may not have gone out (treat them as in doubt).
    * @example
    * await agent.org(orgId).offers.sendByEmail({
    *   credentialType: 'jsonld', protocolVersion: 'v2', credentialDefinitionId, comment: '',
@@ -78,12 +85,17 @@ export class Offers extends Resource {
   #emailRequest(params: OfferEmailParams, options: OfferOptions) {
     const { credentialType, ...rest } = options;
     const query = parseRequest(OfferQuery, { credentialType: credentialType ?? params?.credentialType });
+    const emails = Array.isArray(params?.credentialOffer)
+      ? params.credentialOffer.map((o) => String(o?.emailId))
+      : [];
     return {
       method: 'POST' as const,
       path: path`orgs/${this.#orgId}/credentials/oob/email`,
       query,
       body: params,
       response: OfferEmailResponse,
+      accept: (data: OrgResponse<unknown>, answer: Parameters<typeof acceptEmailAnswer>[2]) =>
+        acceptEmailAnswer(emails, data, answer),
       ...rest,
     };
   }

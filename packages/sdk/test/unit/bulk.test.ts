@@ -5,6 +5,7 @@ import {
   type BulkOptions,
   type BulkResult,
   type BulkRow,
+  EmailNotSentError,
   PermissionDeniedError,
   type RequestValidationError,
   ServerError,
@@ -272,5 +273,62 @@ describe('offers.sendByEmailBulk', () => {
       issues: [{ path: 'credentialDefinitionId', message: 'must not be empty' }],
     });
     expect(service.batches).toHaveLength(0);
+  });
+});
+
+describe('e-mail offers: a 2xx answer that does not say "sent"', () => {
+  /** A client whose every e-mail request gets `status`, `body` and `type`. */
+  function answering(status: number, body: (emails: string[]) => string | null, type = 'application/json') {
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const sent = (await request.json()) as { credentialOffer: { emailId: string }[] };
+      const text = body(sent.credentialOffer.map((o) => o.emailId));
+      return new Response(text, { status, headers: { 'content-type': type } });
+    };
+    return new AgentClient({ baseUrl: 'http://agent.test', accessToken: 'test-token', fetch }).org(ORG)
+      .offers;
+  }
+  const allFailed = (emails: string[]) =>
+    JSON.stringify({
+      statusCode: 200,
+      success: false,
+      message: 'E-mails could not be sent',
+      data: false,
+      error: emails.map((email) => ({ email, message: 'SMTP 550' })),
+    });
+  const someFailed = (emails: string[]) =>
+    JSON.stringify({ statusCode: 200, data: true, error: [{ email: emails[0], message: 'SMTP 550' }] });
+
+  it.each([
+    ['an HTML page with 200', true, answering(200, () => '<html>Sign in</html>', 'text/html')],
+    ['{} with 200', true, answering(200, () => '{}')],
+    ['a 204 with no body', true, answering(204, () => null)],
+    ['success:false naming every e-mail', false, answering(200, allFailed)],
+    ['an error array naming some e-mails', true, answering(200, someFailed)],
+  ])('%s: no row is sent; in doubt: %s', async (_name, inDoubt, offers) => {
+    const results = await collect(offers.sendByEmailBulk(holders(3), COMMON));
+    expect(results.map((r) => [r.status, r.inDoubt])).toEqual(Array(3).fill(['failed', inDoubt]));
+  });
+
+  it('sendByEmail throws EmailNotSentError for success:false, with the failures and inDoubt', async () => {
+    const offers = answering(200, allFailed);
+    const error = await offers
+      .sendByEmail({ ...COMMON, credentialOffer: holders(2).map((h) => h.offer) })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmailNotSentError);
+    expect(error).toMatchObject({
+      inDoubt: false,
+      status: 200,
+      message: expect.stringContaining('could not'),
+    });
+    expect((error as EmailNotSentError).failures).toHaveLength(2);
+  });
+
+  it('sendByEmail resolves for the gateway answer data: true and the spec answer data: {…}', async () => {
+    const one = { ...COMMON, credentialOffer: holders(1).map((h) => h.offer) };
+    await expect(
+      answering(201, () => '{"statusCode":201,"data":true}').sendByEmail(one),
+    ).resolves.toBeTruthy();
+    await expect(answering(201, () => '{"data":{"id":"x"}}').sendByEmail(one)).resolves.toBeTruthy();
   });
 });

@@ -1,11 +1,6 @@
 import * as z from 'zod';
 import { bulkRetryDelay, isFatalForBulk, isInDoubt } from '../../core/bulk-retry.js';
-import {
-  AbortError,
-  AgentError,
-  RequestValidationError,
-  ResponseValidationError,
-} from '../../core/errors.js';
+import { AbortError, AgentError, RequestValidationError } from '../../core/errors.js';
 import { parseRequest } from '../../core/parse.js';
 import { type ResolvedRetry, resolveRetry, sleep } from '../../core/retry.js';
 import { type BulkEmailParams, EmailOfferItem } from '../../models/offers.js';
@@ -164,7 +159,6 @@ export class BulkRun {
         return { status: 'sent' };
       } catch (caught) {
         const error = toAgentError(caught);
-        if (error instanceof ResponseValidationError) return { status: 'sent' };
         const delay =
           attempt <= this.#policy.limit ? bulkRetryDelay(error, attempt, this.#policy) : undefined;
         if (delay === undefined) {
