@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,6 +90,70 @@ describe('the packed packages, installed with npm into a fresh project', { timeo
       cwd: project,
     });
     expect(stdout.trim()).toBe(await version(join(root, 'packages/sandbox')));
+  });
+});
+
+/** Waits for a file to appear with content (the sandbox writes its --url-file once it listens). */
+async function contentOf(path: string): Promise<string> {
+  for (let i = 0; i < 600; i++) {
+    const text = await readFile(path, 'utf8').catch(() => '');
+    if (text) return text;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${path} never appeared`);
+}
+
+// README "Install from this repository": the tarballs installed globally (`npm install -g`), SDK
+// first, into a fresh prefix, then the installed agent-cli against the installed agent-sandbox.
+describe('installed globally from the tarballs, as the README says until the packages are published', {
+  timeout: 300_000,
+}, () => {
+  it('agent-cli --version, then login and credentials list against agent-sandbox', async () => {
+    const prefix = join(work, 'global');
+    const inOrder = PUBLISHED.map((pkg) => tarballs.get(pkg.name) as string);
+    await run(
+      'npm',
+      ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', ...inOrder],
+      {
+        cwd: work,
+        env: { ...process.env, npm_config_workspaces: 'false', npm_config_loglevel: 'error' },
+        timeoutMs: 240_000,
+      },
+    );
+    const cli = join(prefix, 'bin/agent-cli');
+    expect((await run(cli, ['--version'])).stdout.trim()).toBe(await version(join(root, 'packages/cli')));
+
+    const urlFile = join(work, 'sandbox.json');
+    const sandbox = spawn(join(prefix, 'bin/agent-sandbox'), ['--port', '0', '--url-file', urlFile], {
+      stdio: 'ignore',
+    });
+    try {
+      const { baseUrl, email, password, orgId } = JSON.parse(await contentOf(urlFile)) as Record<
+        string,
+        string
+      >;
+      const env = {
+        PATH: process.env['PATH'],
+        HOME: work,
+        AGENT_CLI_CONFIG_DIR: join(work, 'config'),
+        PASSWORD: password,
+      };
+      await run(
+        'sh',
+        [
+          '-c',
+          `printf %s "$PASSWORD" | "$0" login --base-url "$1" --email "$2" --password-stdin`,
+          cli,
+          baseUrl as string,
+          email as string,
+        ],
+        { env },
+      );
+      const listed = await run(cli, ['credentials', 'list', '--org', orgId as string, '--json'], { env });
+      expect(JSON.parse(listed.stdout)).toEqual([]);
+    } finally {
+      sandbox.kill();
+    }
   });
 });
 
