@@ -45,7 +45,8 @@ describe('config unset: flags → options (no server)', () => {
 
 describe('config list: flags → options (no server)', () => {
   flagsTable('config list', [
-    [[], {}],
+    [[], { wide: false }],
+    [['--wide'], { wide: true }],
     [['--all'], "error: unknown option '--all'"],
   ]);
 });

@@ -15,6 +15,7 @@ describe('credentials list: flags → options (no server)', () => {
   flagsTable('credentials list', [
     [[], {}],
     [['--state', 'done'], { state: 'done' }],
+    [['--wide', '--state', 'done'], { state: 'done', wide: true }],
     [['--state=+archived'], { state: 'archived' }],
     [
       ['--role', 'holder', '--thread-id', 't1', '--connection-id', 'c1', '--parent-thread-id', 'p1'],
