@@ -58,8 +58,25 @@ let plain: Counted;
 let selfSigned: Counted;
 let resetter: Counted;
 let closedPort = 0;
+/** Accepts connections and never answers: a TLS handshake that stalls. */
+let staller: { port: number; connections: number };
 
 beforeAll(async () => {
+  const stall = createNetServer((socket) => {
+    staller.connections++;
+    socket.on('error', () => {});
+    stallSockets.add(socket);
+  });
+  const stallSockets = new Set<Socket>();
+  await new Promise<void>((resolve) => stall.listen(0, '127.0.0.1', resolve));
+  staller = { port: (stall.address() as { port: number }).port, connections: 0 };
+  servers.push({
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of stallSockets) socket.destroy();
+        stall.close(() => resolve());
+      }),
+  });
   const p = await counted(createHttpServer((_req, res) => res.end('{}')));
   const s = await counted(
     createHttpsServer(
@@ -86,12 +103,13 @@ afterAll(async () => {
 });
 
 /** A POST through one of the fetches with two retries allowed; what it threw and how many attempts. */
-async function post(baseUrl: string, fetchOption: ReturnType<typeof withFetch>) {
+async function post(baseUrl: string, fetchOption: ReturnType<typeof withFetch>, timeout?: number) {
   let attempts = 0;
   const client = new AgentClient({
     baseUrl,
     accessToken: 'tok-handshake',
     retry: { limit: 2, baseDelay: 1 },
+    ...(timeout === undefined ? {} : { timeout }),
     hooks: { onRequest: () => void attempts++ },
     ...fetchOption,
   });
@@ -120,6 +138,16 @@ describe.each(FETCHES)('$name: nothing of the request was written', (f) => {
     expect(error.message).not.toMatch(/was sent|may have been processed/);
     expect(attempts).toBe(3);
     expect(selfSigned.requests).toBe(0);
+  });
+
+  it('a TLS handshake that stalls until the timeout: sent false, retried, says not sent', async () => {
+    const before = staller.connections;
+    const { error, attempts } = await post(`https://127.0.0.1:${staller.port}`, withFetch(f), 300);
+    expect(error.sent).toBe(false);
+    expect(error.message).toMatch(/TLS handshake did not complete\); not sent/);
+    expect(error.message).not.toMatch(/was sent|may have been processed/);
+    expect(attempts).toBe(3);
+    expect(staller.connections - before).toBe(3);
   });
 
   it('a closed port: sent false, retried', async () => {
@@ -216,4 +244,20 @@ describe("agent-cli offers email (the shipped bin), https:// given for the sandb
     expect(fixed.code, fixed.stderr).toBe(0);
     expect(emails.map((e) => sandbox.deliveries(e))).toEqual(emails.map(() => 1));
   });
+
+  it('a TLS handshake that stalls until --timeout: the rows are failed, not in doubt, and --resume sends each once', async () => {
+    const emails = Array.from({ length: 10 }, (_, i) => `stall-holder${i + 1}@example.com`);
+    const csv = join(dir, 'stall.csv');
+    writeFileSync(csv, `email,name\n${emails.map((e, i) => `${e},Holder ${i + 1}`).join('\n')}\n`);
+    rmSync(join(dir, 'journal.jsonl'), { force: true });
+    const { sandbox, url } = e2e.sandbox();
+    const stalled = await bulk(csv, `https://127.0.0.1:${staller.port}`, '--timeout', '200');
+    expect(stalled.code, stalled.stderr).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    expect(report.summary).toMatchObject({ failed: 10, 'in-doubt': 0, sent: 0 });
+    expect(stalled.stderr).toMatch(/TLS handshake did not complete\); not sent/);
+    const fixed = await bulk(csv, url, '--resume');
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect(emails.map((e) => sandbox.deliveries(e))).toEqual(emails.map(() => 1));
+  }, 60_000);
 });

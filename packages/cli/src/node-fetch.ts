@@ -1,3 +1,4 @@
+import { channel } from 'node:diagnostics_channel';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
@@ -79,6 +80,9 @@ function toResponse(res: IncomingMessage): Response {
   return response;
 }
 
+const CREATED = channel('credential-agent:fetch:create');
+const WRITTEN = channel('credential-agent:fetch:written');
+
 /**
  * Whether a TLS socket is past the handshake (it has sent its Finished message), as a kept-alive
  * one is whether the agent calls it reused or not. Other sockets are written at once (a mocked
@@ -128,9 +132,17 @@ export const nodeFetch: typeof fetch = async (input, init) => {
     // Over TLS the request goes out once the handshake is done, so a handshake that fails (a refused
     // certificate, a plain-HTTP port) fails with its own code, as Node's fetch reports it, not as a
     // failed write (EPROTO), and the SDK knows that nothing was sent.
+    // The SDK tells a request that never left (a handshake that stalls until the timeout) from one
+    // that may have arrived by these reports (see its wire-watch).
+    const request = { url: url.origin };
+    CREATED.publish({ request });
+    const write = () => {
+      WRITTEN.publish({ request });
+      outgoing.end(body);
+    };
     outgoing.once('socket', (socket: Socket) => {
-      if (handshakeDone(socket)) outgoing.end(body);
-      else socket.once('secureConnect', () => outgoing.end(body));
+      if (handshakeDone(socket)) write();
+      else socket.once('secureConnect', write);
     });
   });
 };

@@ -6,6 +6,7 @@ import { attemptError } from './failures.js';
 import type { ParseDeadline } from './parse.js';
 import { unexpectedStatus } from './protocol-errors.js';
 import { isForeign, redirectError } from './redirect.js';
+import { unwritten, type WireWatch, watchWire } from './wire-watch.js';
 
 /** Sends one request: the transport's `fetch` (through ky), with redirects never followed. */
 export type Sender = (url: string, init: RequestInit) => Promise<Response>;
@@ -76,14 +77,19 @@ export async function attempt(send: Sender, out: Outgoing, limits: AttemptLimits
   const deadline = new Deadline(out.signal, out.timeout);
   const started = Date.now();
   let phase: 'send' | 'read' = 'send';
+  let watch: WireWatch | undefined;
   try {
-    const pending = send(out.url, {
-      method: out.info.method,
-      headers: out.headers,
-      ...(out.payload === undefined ? {} : { body: out.payload }),
-      redirect: 'manual',
-      ...(deadline.signal ? { signal: deadline.signal } : {}),
-    });
+    const sent = watchWire(() =>
+      send(out.url, {
+        method: out.info.method,
+        headers: out.headers,
+        ...(out.payload === undefined ? {} : { body: out.payload }),
+        redirect: 'manual',
+        ...(deadline.signal ? { signal: deadline.signal } : {}),
+      }),
+    );
+    watch = sent.watch;
+    const pending = sent.result;
     const response = await deadline.race(pending).catch((error: unknown) => {
       discard(pending);
       throw error;
@@ -102,7 +108,7 @@ export async function attempt(send: Sender, out: Outgoing, limits: AttemptLimits
     };
   } catch (error) {
     if (error instanceof AgentError) throw error;
-    throw attemptError(out.info, error, deadline, out.signal, phase, limits);
+    throw attemptError(out.info, error, deadline, out.signal, phase, limits, unwritten(watch));
   } finally {
     deadline.dispose();
   }

@@ -50,7 +50,8 @@ export function originOf(baseUrl: string): string {
 /**
  * Maps what `fetch` or reading the body threw to an SDK error. `phase` is `send` while waiting for
  * the response headers and `read` while reading the body (the request certainly arrived then).
- * The caller's signal gives an {@link AbortError}, the attempt's own deadline a {@link TimeoutError}.
+ * The caller's signal gives an {@link AbortError}, the attempt's own deadline a {@link TimeoutError}
+ * (a {@link ConnectionError} with `sent: false` when `unwritten`: no byte of the request was written).
  */
 export function attemptError(
   info: RequestTarget,
@@ -59,11 +60,18 @@ export function attemptError(
   caller: AbortSignal | undefined,
   phase: 'send' | 'read',
   { baseUrl, secrets }: FailureContext,
+  unwritten = false,
 ): AgentError {
   const where = `${info.method} /${info.path}`;
   const origin = originOf(baseUrl);
   const cause = scrubCause(thrown, secrets);
   if (caller?.aborted) return new AbortError(`${where} was aborted`, { cause });
+  if (deadline.timedOut && unwritten && phase === 'send') {
+    // Fetch writes a request only once connected (and, over https, once the handshake is done).
+    const ms = deadline.timeout === false ? 0 : deadline.timeout;
+    const message = `Could not reach ${origin} (${where}): no connection after ${ms} ms (the connection or TLS handshake did not complete); not sent`;
+    return new ConnectionError(scrub(message, secrets), { ...info, sent: false, cause });
+  }
   if (deadline.timedOut) {
     const ms = deadline.timeout === false ? 0 : deadline.timeout;
     return new TimeoutError(scrub(`${where} to ${origin} timed out after ${ms} ms`, secrets), {
@@ -82,7 +90,8 @@ export function attemptError(
     });
   }
   const code = networkCode(thrown);
-  const why = phase === 'send' ? notSent(thrown, code, baseUrl) : undefined;
+  const unsent = unwritten ? `${code ?? 'failed'} before the request was written` : undefined;
+  const why = phase === 'send' ? (notSent(thrown, code, baseUrl) ?? unsent) : undefined;
   if (why !== undefined) {
     const message = `Could not reach ${origin} (${where}): ${why}`;
     return new ConnectionError(scrub(message, secrets), { ...info, sent: false, cause });
