@@ -1,7 +1,7 @@
 // The figures of the README's performance table and of BENCHMARKS.md's results, written from the
 // last recorded bench run (docs/bench/results.json, which `pnpm bench --record` writes), so that no
 // figure in them is typed by hand. `node scripts/bench-report.mjs` rewrites both from the recorded
-// run; `--check` exits 1 when either differs from what it would write (tests/bench-report.test.ts
+// run (and the bulk figures of `pnpm bench:bulk --record`); `--check` exits 1 when either differs from what it would write (tests/bench-report.test.ts
 // does the same).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -36,6 +36,13 @@ function readmeSection(run) {
   return `${recordedBy(run)} What each figure is, and what limits it: [BENCHMARKS.md](BENCHMARKS.md).\n\n${formatTable(rows)}`;
 }
 
+/** The bin's bulk figures (`pnpm bench:bulk --record`), or a line saying none were recorded. */
+function bulkSection(run) {
+  const bulk = run.bulk;
+  if (!bulk) return 'No `pnpm bench:bulk --record` run recorded yet.';
+  return [recordedBy(bulk), formatTable(bulk.rows), ...(bulk.notes ?? [])].join('\n\n');
+}
+
 /** `doc` with the text between `<!-- bench:NAME:start -->` and `<!-- bench:NAME:end -->` replaced. */
 function replaceBetween(doc, name, text, file) {
   const [start, end] = [`<!-- bench:${name}:start -->`, `<!-- bench:${name}:end -->`];
@@ -48,18 +55,32 @@ function replaceBetween(doc, name, text, file) {
 /** What README.md and BENCHMARKS.md hold once written from `run`. */
 export function renderReports(run) {
   return {
-    [README]: replaceBetween(readFileSync(README, 'utf8'), 'summary', readmeSection(run), 'README.md'),
+    [README]: replaceBetween(
+      replaceBetween(readFileSync(README, 'utf8'), 'summary', readmeSection(run), 'README.md'),
+      'bulk',
+      bulkSection(run),
+      'README.md',
+    ),
     [BENCHMARKS]: replaceBetween(
-      readFileSync(BENCHMARKS, 'utf8'),
-      'results',
-      benchmarksSection(run),
+      replaceBetween(readFileSync(BENCHMARKS, 'utf8'), 'results', benchmarksSection(run), 'BENCHMARKS.md'),
+      'bulk',
+      bulkSection(run),
       'BENCHMARKS.md',
     ),
   };
 }
 
-/** Records `run` and writes both documents from it. */
+/** Records `run` (keeping the recorded bulk figures) and writes both documents from it. */
 export function writeReports(run) {
+  const bulk = readRun().bulk;
+  const recorded = bulk ? { ...run, bulk } : run;
+  writeFileSync(RESULTS, `${JSON.stringify(recorded, null, 2)}\n`);
+  for (const [file, text] of Object.entries(renderReports(recorded))) writeFileSync(file, text);
+}
+
+/** Records the bin's bulk figures (`pnpm bench:bulk --record`) and writes both documents. */
+export function recordBulk(bulk) {
+  const run = { ...readRun(), bulk };
   writeFileSync(RESULTS, `${JSON.stringify(run, null, 2)}\n`);
   for (const [file, text] of Object.entries(renderReports(run))) writeFileSync(file, text);
 }

@@ -13,8 +13,8 @@ const sdkUrl = new URL(
   'index.js',
   new URL(process.env.BENCH_SDK_DIST ?? '../packages/sdk/dist/', import.meta.url),
 );
-const BATCH = 10;
-const CONCURRENCY = 4;
+export const BATCH = 10;
+export const CONCURRENCY = 4;
 const ORG = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
 const TOKEN = 'bench-token';
 const COMMON = {
@@ -43,8 +43,8 @@ function serve() {
   server.listen(0, '127.0.0.1', () => parentPort.postMessage({ port: server.address().port }));
 }
 
-/** Holder rows, generated one at a time. */
-function* rows(count) {
+/** Holder rows, generated one at a time (nothing is kept). */
+export function* rows(count) {
   for (let i = 0; i < count; i++) {
     yield {
       row: i + 2,
@@ -53,20 +53,25 @@ function* rows(count) {
   }
 }
 
-async function sdkRun(agent, count) {
+/** `count` rows through `sendByEmailBulk` of the client `agent`; throws unless every row was sent. */
+export async function sdkRun(agent, count, org = ORG) {
   let sent = 0;
   const options = { batchSize: BATCH, concurrency: CONCURRENCY };
-  for await (const r of agent.org(ORG).offers.sendByEmailBulk(rows(count), COMMON, options)) {
+  for await (const r of agent.org(org).offers.sendByEmailBulk(rows(count), COMMON, options)) {
     if (r.status === 'sent') sent++;
   }
   if (sent !== count) throw new Error(`sendByEmailBulk sent ${sent} of ${count}`);
 }
 
-async function fetchRun(url, count) {
+/**
+ * The baseline of both bulk benches: `count` rows by a plain `fetch` loop with the SDK's batching
+ * (BATCH rows a request, CONCURRENCY in flight); throws unless every row was accepted.
+ */
+export async function fetchRun({ url, count, token = TOKEN, org = ORG }) {
   const source = rows(count);
-  const endpoint = `${url}/orgs/${ORG}/credentials/oob/email?credentialType=indy`;
+  const endpoint = `${url}/orgs/${org}/credentials/oob/email?credentialType=indy`;
   const headers = {
-    authorization: `Bearer ${TOKEN}`,
+    authorization: `Bearer ${token}`,
     'content-type': 'application/json',
     accept: 'application/json',
   };
@@ -105,13 +110,13 @@ export async function benchThroughput({ quick = false } = {}) {
     const count = 2000;
     for (let i = 0; i < (quick ? 1 : 3); i++) {
       await sdkRun(agent, count);
-      await fetchRun(url, count);
+      await fetchRun({ url, count });
     }
     const rounds = quick ? 4 : 8;
     const m = await alternate({
       rounds,
       subject: () => sdkRun(agent, count),
-      baseline: () => fetchRun(url, count),
+      baseline: () => fetchRun({ url, count }),
     });
     worker.postMessage('count');
     const { offers } = await next();

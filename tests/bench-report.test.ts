@@ -23,4 +23,16 @@ describe('the performance figures in the documents', () => {
       expect(rows.find((row) => path.test(row.name))?.target).toBeDefined();
     }
   });
+
+  it("record the shipped bin's bulk runs, the 1,000,000-row dry run against its target (issue 21)", () => {
+    const bulk = readRun().bulk;
+    expect(bulk?.quick).toBe(false);
+    const dry = bulk?.rows.find((row) =>
+      /^agent-cli dry run, peak RSS, 1,000,000 vs 10,000 rows/.test(row.name),
+    );
+    expect(dry?.target).toBe(1.2);
+    expect(
+      bulk?.rows.some((row) => /^agent-cli real run, peak RSS, 100,000 vs 10,000 rows/.test(row.name)),
+    ).toBe(true);
+  });
 });
