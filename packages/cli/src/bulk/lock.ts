@@ -1,5 +1,5 @@
 import { readFileSync, readlinkSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, stat, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { UsageError } from '../errors.js';
 import { createExclusive, readSmallFile, writeFully } from './files.js';
@@ -129,9 +129,16 @@ async function readHolder(path: string): Promise<Holder | 'unreadable' | undefin
  */
 export class JournalLock {
   readonly #path: string;
+  readonly #heartbeat: NodeJS.Timeout;
 
   private constructor(path: string) {
     this.#path = path;
+    // A live holder refreshes its lock, so a run that cannot check its pid (another boot) can tell.
+    this.#heartbeat = setInterval(() => {
+      const now = new Date();
+      utimes(path, now, now).catch(() => undefined);
+    }, HEARTBEAT_MS);
+    this.#heartbeat.unref();
   }
 
   /**
@@ -161,7 +168,7 @@ export class JournalLock {
     const self = me(journal);
     if (await tryCreate(path, self)) return new JournalLock(path);
     const holder = await readHolder(path);
-    if (holder) refuseLive(locked, path, holder, self);
+    if (holder) await refuseLive(locked, path, holder, self);
     // The holder is gone: take over, one process at a time.
     const guard = `${path}.takeover`;
     if (!(await tryCreate(guard, self))) {
@@ -178,7 +185,7 @@ export class JournalLock {
     }
     try {
       const again = await readHolder(path);
-      if (again) refuseLive(locked, path, again, self);
+      if (again) await refuseLive(locked, path, again, self);
       await rm(path, { force: true });
       if (!(await tryCreate(path, self))) {
         throw new UsageError(`${locked.what} is in use by another run that started just now`);
@@ -193,18 +200,57 @@ export class JournalLock {
 
   /** Removes the lock. */
   release(): Promise<void> {
+    clearInterval(this.#heartbeat);
     return rm(this.#path, { force: true });
   }
 }
 
-function refuseLive(locked: Locked, path: string, holder: Holder | 'unreadable', self: Holder): void {
+/** How often a live holder refreshes its lock's modification time. */
+const HEARTBEAT_MS = 5_000;
+/** A lock not refreshed for this long (and older than this boot) has no live holder. */
+const STALE_MS = 12 * HEARTBEAT_MS;
+
+/** When this machine booted (ms since the epoch), or undefined where `/proc/uptime` is missing. */
+function bootedAt(): number | undefined {
+  const uptime = Number(firstLine('/proc/uptime')?.split(' ')[0]);
+  return Number.isFinite(uptime) && uptime > 0 ? Date.now() - uptime * 1000 : undefined;
+}
+
+/**
+ * Whether the lock at `path` of a holder with this machine's id and another boot is stale: not
+ * refreshed for {@link STALE_MS} and last refreshed before this machine booted. A machine cloned
+ * from the same image (same machine id, its own boot id) refreshes its live lock, so it is not.
+ */
+async function staleSinceBoot(path: string): Promise<{ stale: boolean; age: number }> {
+  const modified = await stat(path).then(
+    (s) => s.mtimeMs,
+    () => undefined,
+  );
+  if (modified === undefined) return { stale: true, age: 0 };
+  const age = Math.max(0, Date.now() - modified);
+  const boot = bootedAt();
+  return { stale: age > STALE_MS && boot !== undefined && modified < boot, age };
+}
+
+async function refuseLive(
+  locked: Locked,
+  path: string,
+  holder: Holder | 'unreadable',
+  self: Holder,
+): Promise<void> {
   if (holder === 'unreadable') {
     throw new UsageError(
       `${locked.what} is in use by another run (its lock ${path} is being written): remove ${path} if no other run is going`,
     );
   }
   const place = placeOf(holder, self);
-  if (place === 'rebooted') return;
+  if (place === 'rebooted') {
+    const { stale, age } = await staleSinceBoot(path);
+    if (stale) return;
+    throw new UsageError(
+      `${locked.what} is locked by process ${holder.pid} on a machine with this machine's id and another boot id (a clone of this machine, or this one before a reboot), refreshed ${Math.round(age / 1000)} s ago: it is taken over only once not refreshed for ${STALE_MS / 1000} s since before this boot; remove ${path} once that run has stopped`,
+    );
+  }
   if (place !== 'here') {
     throw new UsageError(
       `${locked.what} is locked by process ${holder.pid} ${place}, which cannot be checked from here: remove ${path} once that run has stopped`,

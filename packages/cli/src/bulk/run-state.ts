@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { lstat, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { printable } from '../printable.js';
 import { cannotWrite } from './files.js';
@@ -136,6 +136,10 @@ export class RunState {
         `journal ${path} is in use by process ${holder.pid}${holder.journal && holder.journal !== path ? ` (as ${holder.journal})` : ''}: wait for that run to end (or stop it), then pass --resume`,
     };
     this.#locks.push(await JournalLock.take(join(dir, `journal-${dev}-${ino}.lock`), path, locked, () => {}));
+    // Next to the journal too, keyed by its inode (stable across machines sharing the volume, where
+    // the device number is not): a renamed journal is locked for every machine that can reach it.
+    const beside = join(dirname(path), `.agent-cli-journal-${ino}.lock`);
+    this.#locks.push(await JournalLock.take(beside, path, locked, () => {}));
     return { dev, ino };
   }
 

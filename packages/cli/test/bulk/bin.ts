@@ -33,13 +33,14 @@ export type BulkTarget = Pick<RunningSandbox, 'url'> & { sandbox: Pick<Sandbox, 
 
 /**
  * Starts `agent-cli offers email --csv <argv…>` against `running`; the config dir is `configDir`.
- * `umask` (octal) runs it under that umask through the shell.
+ * `umask` (octal) runs it under that umask through the shell; `wrap` runs it through a command
+ * (`unshare -m sh -c '… && exec "$0" "$@"'`) that ends by executing its arguments.
  */
 export function startBulk(
   running: BulkTarget,
   configDir: string,
   argv: string[],
-  options: { umask?: string; env?: Record<string, string | undefined> } = {},
+  options: { umask?: string; env?: Record<string, string | undefined>; wrap?: string[] } = {},
 ): CliProcess {
   const env = {
     PATH: process.env['PATH'],
@@ -52,9 +53,12 @@ export function startBulk(
     ...options.env,
   };
   const args = [BIN, 'offers', 'email', '--csv', ...argv];
-  const child = options.umask
-    ? spawn('sh', ['-c', `umask ${options.umask} && exec "$0" "$@"`, process.execPath, ...args], { env })
-    : spawn(process.execPath, args, { env });
+  const [wrapper, ...wrapArgs] = options.wrap ?? [];
+  const child = wrapper
+    ? spawn(wrapper, [...wrapArgs, process.execPath, ...args], { env })
+    : options.umask
+      ? spawn('sh', ['-c', `umask ${options.umask} && exec "$0" "$@"`, process.execPath, ...args], { env })
+      : spawn(process.execPath, args, { env });
   const run: CliProcess = {
     child,
     stdout: '',

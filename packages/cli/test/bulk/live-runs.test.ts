@@ -6,10 +6,10 @@ import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
 
 const ROWS = 60;
 
-/** A run of ROWS holders, one request at a time, each taking 100 ms, once its first has arrived. */
+/** A run of ROWS holders, one request at a time, each taking 250 ms, once its first has arrived. */
 async function oneRunUnderway(journal: (dir: string) => string[]) {
   const running = await sandboxAgent({
-    faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 100 }],
+    faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 250 }],
   });
   const dir = await tempDir();
   const csv = await writeCsv(dir, holderLines(ROWS));

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdir, readFile, rename, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@credential-agent/sandbox';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -156,4 +156,84 @@ describe('agent-cli offers email --csv: a run is its rows, its target and its sh
     expect(resumed.stderr).toMatch(/being taken over by another run \(process \d+\): wait/);
     expect(resumed.stderr).not.toContain('remove');
   });
+});
+
+const asRoot = process.getuid?.() === 0;
+const canUnshare = asRoot && spawnSync('unshare', ['-m', 'true']).status === 0;
+
+describe('agent-cli offers email --csv: a journal is locked by what it is, not by its name', {
+  timeout: 60_000,
+}, () => {
+  beforeAll(ensureBuilt, 120_000);
+
+  it('refuses a live journal renamed and resumed from another lock directory (another machine on a shared volume)', async () => {
+    const running = await sandboxAgent({
+      faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 100 }],
+    });
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(60));
+    const journal = join(dir, 'J.jsonl');
+    const config = join(dir, 'config');
+    const first = startBulk(running, config, [
+      csv,
+      ...INDY_FLAGS,
+      '--concurrency',
+      '1',
+      '--journal',
+      journal,
+    ]);
+    await until(() => running.sandbox.requestCount('POST', '/orgs') >= 1);
+    await rename(journal, join(dir, 'J2.jsonl'));
+    const second = startBulk(
+      running,
+      config,
+      [csv, ...INDY_FLAGS, '--journal', join(dir, 'J2.jsonl'), '--resume'],
+      { env: { XDG_STATE_HOME: join(dir, 'other-machine') } },
+    );
+    expect(await second.exit).toBe(2);
+    expect(second.stderr).toContain(`in use by process ${first.child.pid}`);
+    expect(await first.exit).toBe(0);
+    expect(deliveries(running, 60)).toEqual(Array(60).fill(1));
+  });
+
+  /** Runs the CLI in a mount namespace whose boot id is another: a clone of this machine's image. */
+  const otherBoot = (dir: string) => [
+    'unshare',
+    '-m',
+    'sh',
+    '-c',
+    `cat /proc/sys/kernel/random/uuid > ${dir}/boot_id && mount --bind ${dir}/boot_id /proc/sys/kernel/random/boot_id && exec "$0" "$@"`,
+  ];
+
+  it.skipIf(!canUnshare)(
+    'never takes over a live lock of a clone (same machine id, another boot id); takes a stale one from before this boot (needs root and unshare -m)',
+    async () => {
+      const running = await sandboxAgent({
+        faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 300 }],
+      });
+      const dir = await tempDir();
+      const csv = await writeCsv(dir, holderLines(200));
+      const config = join(dir, 'config');
+      const argv = [csv, ...INDY_FLAGS, '--concurrency', '1'];
+      const first = startBulk(running, config, argv);
+      await until(() => running.sandbox.requestCount('POST', '/orgs') >= 1);
+      // Past one heartbeat: the live run's lock was written a while ago, and refreshed since.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const clone = startBulk(running, config, [...argv, '--resume'], { wrap: otherBoot(dir) });
+      expect(await clone.exit).toBe(2);
+      expect(clone.stderr).toContain(`process ${first.child.pid}`);
+      first.child.kill('SIGKILL');
+      await first.exit;
+      // The dead run's locks, last refreshed before this machine booted: provably of an earlier boot.
+      const old = new Date('2001-01-01T00:00:00Z');
+      for (const d of [dir, join(config, 'state', 'agent-cli', 'locks')])
+        for (const name of await readdir(d))
+          if (name.endsWith('.lock')) await utimes(join(d, name), old, old);
+      const later = startBulk(running, config, [...argv, '--resume'], { wrap: otherBoot(dir) });
+      // 3: the rows in flight when the first run was killed are in doubt, not resent.
+      expect(await later.exit).toBe(3);
+      expect(later.stdout).toMatch(/sent [1-9]/);
+      expect(deliveries(running, 200).filter((n) => n !== 1)).toEqual([]);
+    },
+  );
 });
