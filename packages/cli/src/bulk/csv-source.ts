@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -27,7 +28,17 @@ export interface CsvInput {
   path: string;
   delimiter: string;
   file: FileHandle;
+  /** The chunks of the last whole first pass (length and SHA-256 each), which a later pass must match. */
+  read?: Chunk[] | undefined;
 }
+
+/** One positional read of a pass. */
+interface Chunk {
+  length: number;
+  digest: Buffer;
+}
+
+const CHUNK = 65_536;
 
 interface Parsed {
   record: string[];
@@ -82,8 +93,8 @@ function checkUtf8(input: CsvInput, fields: string[], line: number): void {
  * @throws {@link UsageError} when the file cannot be read, has no header row, or is separated by
  * something other than the delimiter.
  */
-export async function readCsv(input: CsvInput): Promise<CsvFile> {
-  const stream = Readable.from(bytes(input.file), { objectMode: false });
+export async function readCsv(input: CsvInput, pass: 'first' | 'again' = 'first'): Promise<CsvFile> {
+  const stream = Readable.from(bytes(input, pass), { objectMode: false });
   const parser = stream.pipe(
     parse({
       bom: true,
@@ -101,6 +112,7 @@ export async function readCsv(input: CsvInput): Promise<CsvFile> {
   };
   const first = await iterator.next().catch((error: unknown) => {
     close();
+    if (error instanceof UsageError) throw error;
     throw new UsageError(
       `cannot read --csv ${input.path}: ${error instanceof Error ? error.message : String(error)}`,
     );
@@ -123,19 +135,46 @@ export async function readCsv(input: CsvInput): Promise<CsvFile> {
   return { header, records: records(input, iterator), close };
 }
 
-/** The file's bytes from the first, by positional reads: the same open file serves every pass. */
-async function* bytes(file: FileHandle): AsyncGenerator<Buffer> {
-  for (let position = 0; ; ) {
-    const { bytesRead, buffer } = await file.read(Buffer.allocUnsafe(65_536), 0, 65_536, position);
-    if (bytesRead === 0) return;
+/**
+ * The file's bytes from the first, by positional reads: the same open file serves every pass. A
+ * first pass records each read's length and digest; a pass `again` reads the same lengths and
+ * yields a chunk only once it matches, so a file rewritten in place between or during the passes
+ * stops the run before any row that differs from the checked ones reaches the parser.
+ */
+async function* bytes(input: CsvInput, pass: 'first' | 'again'): AsyncGenerator<Buffer> {
+  const first: Chunk[] | undefined = pass === 'first' ? [] : undefined;
+  const expected = first ? undefined : input.read;
+  if (!first && !expected) throw new Error('the CSV was not read whole before its second pass');
+  for (let position = 0, n = 0; ; n++) {
+    const want = expected ? (expected[n]?.length ?? 1) : CHUNK;
+    const { bytesRead, buffer } = await input.file.read(Buffer.allocUnsafe(want), 0, want, position);
+    const chunk = buffer.subarray(0, bytesRead);
+    const digest = createHash('sha256').update(chunk).digest();
+    if (expected) {
+      const was = expected[n];
+      if (!was ? bytesRead > 0 : bytesRead !== was.length || !digest.equals(was.digest))
+        throw changed(input, position);
+    }
+    if (bytesRead === 0) {
+      if (first) input.read = first;
+      return;
+    }
+    first?.push({ length: bytesRead, digest });
     position += bytesRead;
-    yield buffer.subarray(0, bytesRead);
+    yield chunk;
   }
+}
+
+function changed(input: CsvInput, position: number): UsageError {
+  return new UsageError(
+    `--csv ${input.path} changed while the run was reading it (at byte ${position}): stopped before sending any row that differs from the rows checked; run again once the file is final`,
+  );
 }
 
 async function* records(input: CsvInput, iterator: AsyncIterator<Parsed>): AsyncGenerator<CsvRecord> {
   for (let index = 0; ; index++) {
     const next = await iterator.next().catch((error: unknown) => {
+      if (error instanceof UsageError) throw error;
       throw new UsageError(
         `cannot read --csv ${input.path}: ${error instanceof Error ? error.message : String(error)}`,
       );

@@ -1,6 +1,6 @@
 import type { Offers } from '@credential-agent/sdk';
 import { CliFailure } from '../errors.js';
-import { openCsvInput, readCsv } from './csv-source.js';
+import { type CsvFile, openCsvInput, readCsv } from './csv-source.js';
 import type { JournalState } from './journal.js';
 import { resolveMapping } from './mapping.js';
 import { Planner } from './planned-rows.js';
@@ -28,6 +28,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
     let offers: Pick<Offers, 'sendByEmailBulk'> | undefined;
     let state: JournalState | undefined;
     let expected: number;
+    let csv: CsvFile;
     let duplicates: Set<bigint>;
     try {
       await run.openReports();
@@ -39,12 +40,13 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
       offers = ports.offers ? await ports.offers() : undefined;
       state = await run.openJournal(counts.digest);
       await run.retireOldReports();
+      // The pass that sends reads the bytes the check read, or stops where they differ.
+      csv = await readCsv(input, 'again');
     } catch (error) {
       await run.discard();
       throw error;
     }
     run.start(expected);
-    const csv = await readCsv(input);
     const { template, shard, retryInDoubt } = opts;
     const settle = run.settle;
     const journal = state;

@@ -67,16 +67,21 @@ export function addCsvOptions(command: Command): Command {
     .option('--junit <path>', 'bulk: write a JUnit XML report (one testcase per row)')
     .option(
       '--shard <i/n>',
-      'bulk: send only shard i of n: the rows whose position (0-based) modulo n is i-1',
+      'bulk: send only shard i of n: the holders whose e-mail address, digested, falls in shard i (the same holder is in the same shard however the CSV is ordered or edited)',
     )
     .addHelpText(
       'after',
       `
-Bulk (--csv): row numbers are CSV line numbers (the header is line 1). Exit code 0 when every row
-was sent, 3 when some were, 1 when none were. A journal next to the CSV records each request before
-and after it is sent, and is locked while a run uses it; --resume skips the rows already sent,
-sends rows added at the end of the CSV, and reports rows that may have been sent (in flight when a
-run died) as "in doubt" (not resent unless --retry-in-doubt). --resume refuses a missing journal.
+Bulk (--csv): row numbers are CSV line numbers (the header is line 1). Exit
+code 0 when every row was sent, 3 when some were, 1 when none were. A journal
+next to the CSV records each request before and after it is sent, and is
+locked while a run uses it. --resume matches rows by content (the normalised
+e-mail address and the values of the holder), not by line: it skips holders
+already sent wherever they stand, sends holders not yet sent (new rows
+anywhere in the CSV too), refuses a holder whose values changed since they
+were e-mailed, and reports rows that may have been sent (in flight when a run
+died) as "in doubt" (not resent unless --retry-in-doubt). --resume refuses a
+missing journal.
   $ agent-cli offers email --csv holders.csv --file template.json --credential-type indy \\
       --journal holders.journal.jsonl --junit report.xml
   (after a failed or stopped run: the same command with --resume)`,

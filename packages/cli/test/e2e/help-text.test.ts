@@ -21,6 +21,22 @@ describe('agent-cli help <command…>', { timeout: 60_000 }, () => {
   });
 });
 
+describe('agent-cli offers email --help, the bulk flags (issue 21 finding 16)', { timeout: 60_000 }, () => {
+  it('--shard says holders are assigned by a digest of their address, and --resume matches rows by content', async () => {
+    const result = await e2e.run(['offers', 'email', '--help']);
+    expect(result.code).toBe(0);
+    const text = result.stdout.replace(/\s+/g, ' ');
+    expect(text).toMatch(
+      /--shard <i\/n> bulk: send only shard i of n: the holders whose e-mail address, digested, falls in shard i/,
+    );
+    expect(text).not.toMatch(/position \(0-based\) modulo/);
+    expect(text).not.toMatch(/added at the end of the CSV/);
+    expect(text).toMatch(
+      /--resume matches rows by content \(the normalised e-mail address and the values of the holder\), not by line/,
+    );
+  });
+});
+
 describe('help text width (item 3)', { timeout: 120_000 }, () => {
   for (const command of COMMANDS) {
     it(`agent-cli ${command || '(root)'} --help keeps every line within 80 columns, words whole`, async () => {

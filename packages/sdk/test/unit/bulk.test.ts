@@ -332,3 +332,21 @@ describe('e-mail offers: a 2xx answer that does not say "sent"', () => {
     await expect(answering(201, () => '{"data":{"id":"x"}}').sendByEmail(one)).resolves.toBeTruthy();
   });
 });
+
+describe('offers.sendByEmailBulk: a source that throws', () => {
+  it('throws its error after the results of the rows it gave (the run did not end normally)', async () => {
+    const service = fakeService();
+    async function* source() {
+      yield* holders(4);
+      throw new Error('the CSV changed');
+    }
+    const results: BulkResult[] = [];
+    const error = await (async () => {
+      for await (const r of service.offers.sendByEmailBulk(source(), COMMON, { batchSize: 2 }))
+        results.push(r);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain('the CSV changed');
+    expect(results.filter((r) => r.status === 'sent')).toHaveLength(4);
+  });
+});

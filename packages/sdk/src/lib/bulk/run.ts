@@ -61,6 +61,8 @@ export class BulkRun {
           else this.#launch(batch.splice(0));
         } else if (!exhausted && this.#stopReason() === undefined && this.#inflight < concurrency) {
           const next = await this.#pull(source);
+          // A source that threw did not end: the run stops with its error.
+          if (next === undefined) complete = false;
           if (next === undefined || next.done) exhausted = true;
           else {
             const planned = this.#plan(next.value, ++position);
