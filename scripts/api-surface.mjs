@@ -25,11 +25,14 @@ const KINDS = [
 const VALUE_KINDS = new Set(['class', 'function', 'const', 'enum', 'namespace']);
 const HIDDEN = ts.ModifierFlags.Private | ts.ModifierFlags.Protected;
 
-/** Each entry point of a package (`.`, `./models`, …) and the source file its condition names. */
+/**
+ * Each code entry point of a package (`.`, `./models`, …) and the source file its condition names;
+ * JSON files it ships (`./package.json`, the sandbox's `./openapi.json`) are data, not code.
+ */
 export function entryPoints(dir) {
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   return Object.entries(manifest.exports ?? {})
-    .filter(([subpath]) => subpath !== './package.json')
+    .filter(([subpath]) => !subpath.endsWith('.json'))
     .map(([subpath, target]) => {
       const source = typeof target === 'object' ? target[SOURCE_CONDITION] : undefined;
       if (typeof source !== 'string') throw new Error(`${subpath} of ${dir} has no "${SOURCE_CONDITION}"`);

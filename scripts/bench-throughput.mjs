@@ -21,7 +21,6 @@ const COMMON = {
   credentialType: 'indy',
   protocolVersion: 'v1',
   credentialDefinitionId: 'bench:cred-def',
-  comment: '',
 };
 const ANSWER = '{"statusCode":201,"message":"Out-of-band credential offers sent by e-mail","data":true}';
 

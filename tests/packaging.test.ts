@@ -172,15 +172,17 @@ const exportTargets = (exports: unknown): string[] =>
 
 describe('the tarballs', () => {
   for (const pkg of PUBLISHED) {
-    it(`${pkg.name} carries README.md, LICENSE, package.json and its build, nothing else`, async () => {
+    it(`${pkg.name} carries README.md, LICENSE, package.json and its build (the sandbox its openapi.json), nothing else`, async () => {
       const files = await tarballFiles(pkg.name);
       // The CLI inlines its dependencies, so it ships their notices too.
-      const notices = pkg.name === '@credential-agent/cli' ? ['THIRD_PARTY_NOTICES'] : [];
-      expect(files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json', ...notices]));
+      const extras = pkg.name === '@credential-agent/cli' ? ['THIRD_PARTY_NOTICES'] : [];
+      // The sandbox ships its contract, the OpenAPI document it validates requests against.
+      if (pkg.name === '@credential-agent/sandbox') extras.push('openapi.json');
+      expect(files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json', ...extras]));
       expect(
         files.filter(
           (file) =>
-            !notices.includes(file) && !/^(README\.md|LICENSE|package\.json|dist\/.+|bin\/.+)$/.test(file),
+            !extras.includes(file) && !/^(README\.md|LICENSE|package\.json|dist\/.+|bin\/.+)$/.test(file),
         ),
       ).toEqual([]);
       const manifest = JSON.parse(await readFile(join(pkg.dir, 'package.json'), 'utf8')) as Manifest;

@@ -1,7 +1,7 @@
 import { type HttpHandler, http } from 'msw';
-import type { z } from 'zod';
 import { agentRoutePath } from './agent-line.js';
 import type { SandboxContext } from './context.js';
+import { type Operation, operation } from './contract.js';
 import { withFaults } from './faults/layer.js';
 import {
   AgentFailure,
@@ -14,24 +14,15 @@ import {
 } from './http.js';
 import { counted, type ResolverInfo } from './resolver.js';
 import { DEMO_USER, type UserRecord } from './state.js';
-import { check } from './validation.js';
 
-type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
-
-/** How an endpoint is reached and what it accepts. */
-export interface EndpointSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
+/** How an endpoint is reached; what it accepts is its operation in `openapi.json`. */
+export interface EndpointSpec {
   method: 'get' | 'post';
   /** Relative to the base URL; `:orgId` makes it an organisation endpoint (403 for non-members). */
   path: string;
   style: ErrorStyle;
   /** Whether a bearer token is needed. Default true. */
   auth?: boolean;
-  /** The SDK's schema of the JSON body; an empty body counts as `{}`. */
-  body?: B;
-  /** The platform flavour's schema of the body, where the real platform reads more than the spec. */
-  platformBody?: z.ZodType<Output<B>>;
-  /** The SDK's schema of the query. */
-  query?: Q;
 }
 
 /** A request that passed authentication, membership and validation. */
@@ -97,56 +88,71 @@ function authorize(ctx: SandboxContext, spec: { style: ErrorStyle; path: string 
 }
 
 /**
- * The query and body, checked with the endpoint's schemas; or the answer refusing them: the real
- * agent's 422 on the platform flavour's agent routes, a 400 listing every field everywhere else
- * (and for a body that is not JSON).
+ * The query and body, checked against the endpoint's operation in `openapi.json`; or the answer
+ * refusing them: the real agent's 422 on the platform flavour's agent routes, the `x-refusal` of a
+ * query parameter (404 "invalid credential type"), a 400 listing every field everywhere else (and
+ * for a body that is not JSON).
  */
-async function validate<B extends z.ZodType | undefined, Q extends z.ZodType | undefined>(
+async function validate<B, Q>(
   ctx: SandboxContext,
-  spec: EndpointSpec<B, Q>,
+  spec: EndpointSpec,
+  op: Operation,
   request: Request,
-): Promise<{ body: Output<B>; query: Output<Q> } | { refused: Response }> {
+): Promise<{ body: B; query: Q } | { refused: Response }> {
   const params = Object.fromEntries(new URL(request.url).searchParams);
-  const query = spec.query ? check(spec.query, params, 'query') : undefined;
-  const json = spec.body ? await readJson(request) : undefined;
-  const schema = ctx.flavor === 'platform' ? (spec.platformBody ?? spec.body) : spec.body;
-  const body = schema && json?.ok ? check(schema, json.value, 'body') : undefined;
+  const query = op.checkQuery(params);
+  const json = op.hasBody ? await readJson(request) : undefined;
+  const body = json?.ok ? op.checkBody(json.value) : undefined;
   const failed = [query, body].flatMap((checked) => (checked && !checked.ok ? [checked] : []));
   if (ctx.flavor === 'platform' && spec.style === 'agent' && json?.ok !== false && failed.length > 0) {
     return { refused: validationFailed(Object.assign({}, ...failed.map((checked) => checked.details))) };
   }
+  if (!query.ok && query.refusal) {
+    return { refused: errorResponse(spec.style, query.refusal.status, query.refusal.message) };
+  }
   const messages = [
-    ...(query && !query.ok ? query.messages : []),
+    ...(query.ok ? [] : query.messages),
     ...(json && !json.ok ? ['body must be valid JSON'] : []),
     ...(body && !body.ok ? body.messages : []),
     ...(ctx.flavor === 'platform' && spec.style === 'gateway' && json?.ok ? notEmpty(json.value) : []),
   ];
-  if (messages.length > 0) return { refused: badRequest(spec.style, messages) };
-  return {
-    body: (body?.ok ? body.data : undefined) as Output<B>,
-    query: (query?.ok ? query.data : undefined) as Output<Q>,
-  };
+  if (messages.length > 0) return { refused: badRequest(spec.style, [...new Set(messages)]) };
+  return { body: (json?.ok ? json.value : undefined) as B, query: params as Q };
+}
+
+/**
+ * Where the document describes a route the sandbox serves at `served`: the platform flavour's
+ * gateway routes are the platform's (`/v1/…`), with or without the prefix; every other route is
+ * documented where it is served. `:name` parameters are written `{name}`.
+ */
+function documentedPath(ctx: SandboxContext, spec: EndpointSpec, served: string): string {
+  const platformGateway = ctx.flavor === 'platform' && spec.style === 'gateway' && !served.startsWith('/v1/');
+  return (platformGateway ? `/v1${served}` : served).replace(/:(\w+)/g, '{$1}');
 }
 
 /**
  * An msw handler of the sandbox: counts the request and applies faults, then checks the token
- * (401), organisation membership (403) and the query and body against the SDK's schemas (see
+ * (401), organisation membership (403) and the query and body against `openapi.json` (see
  * {@link validate}), and only then runs `run`. An {@link HttpError} thrown by `run` becomes the
  * error answer of the endpoint's style.
  */
-export function endpoint<
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
->(
+export function endpoint<B = undefined, Q = Record<string, string | undefined>>(
   ctx: SandboxContext,
-  spec: EndpointSpec<B, Q>,
-  run: (call: EndpointCall<Output<B>, Output<Q>>) => Response | Promise<Response>,
+  spec: EndpointSpec,
+  run: (call: EndpointCall<B, Q>) => Response | Promise<Response>,
 ): HttpHandler {
+  // With an agent key, the agent's routes are where its line serves them.
+  const path =
+    spec.style === 'agent' && ctx.agentKey !== undefined
+      ? agentRoutePath(ctx.agentLine, spec.path)
+      : spec.path;
+  const served = `${ctx.routePrefix ?? ''}${path}`;
+  const op = operation(spec.method, documentedPath(ctx, spec, served));
   const resolver = async (info: ResolverInfo): Promise<Response> => {
     const { user, denied } =
       spec.auth === false ? { user: undefined, denied: undefined } : authorize(ctx, spec, info);
     if (denied) return denied;
-    const input = await validate(ctx, spec, info.request);
+    const input = await validate<B, Q>(ctx, spec, op, info.request);
     if ('refused' in input) return input.refused;
     const call = { request: info.request, user, ...input, param: (name: string) => paramOf(info, name) };
     try {
@@ -156,11 +162,6 @@ export function endpoint<
       return relayed ? relayedResponse(error) : renderError(spec.style, error);
     }
   };
-  // With an agent key, the agent's routes are where its line serves them.
-  const path =
-    spec.style === 'agent' && ctx.agentKey !== undefined
-      ? agentRoutePath(ctx.agentLine, spec.path)
-      : spec.path;
-  const url = `${ctx.baseUrl}${ctx.routePrefix ?? ''}${path}`;
+  const url = `${ctx.baseUrl}${served}`;
   return http[spec.method](url, counted(ctx, withFaults(ctx, resolver)));
 }

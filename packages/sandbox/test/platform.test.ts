@@ -74,9 +74,11 @@ describe('the platform flavour', () => {
   it('relays an agent failure nested in the gateway body', async () => {
     const token = await tokenOf(ctx.sandbox);
     const missing = '5e4a3c2b-1d0f-4e9a-8b7c-6d5e4f3a2b1c';
+    // The platform's form: the definition at the top level.
+    const { proofFormats, ...rest } = proofParams(missing);
     const response = await call(ctx.sandbox, `/orgs/${DEMO_ORG_ID}/proofs?requestType=presentationExchange`, {
       token,
-      body: proofParams(missing),
+      body: { ...rest, proofFormats: {}, presentationDefinition: proofFormats.presentationDefinition },
     });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({

@@ -1,5 +1,5 @@
-import type { BulkEmailParams, CredentialAttributeInput } from '@credential-agent/sdk';
-import { EmailCredential, OfferEmailParams } from '@credential-agent/sdk/models';
+import type { CredentialAttributeInput } from '@credential-agent/sdk';
+import { BulkEmailParams, EmailCredential } from '@credential-agent/sdk/models';
 import { UsageError } from '../errors.js';
 
 /**
@@ -22,7 +22,7 @@ const COMMON_KEYS = [
   'isReuseConnection',
 ];
 const KNOWN_KEYS = new Set([...COMMON_KEYS, 'credential', 'options', 'attributes', 'credentialOffer']);
-const CommonSchema = OfferEmailParams.omit({ credentialOffer: true });
+const CommonSchema = BulkEmailParams;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -56,7 +56,8 @@ export function toTemplate(raw: Record<string, unknown>, overrides: Partial<Bulk
   if (unknown.length) throw new UsageError(`template: unknown field(s) ${unknown.join(', ')}`);
   const picked = Object.fromEntries(COMMON_KEYS.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
-  const candidate = { comment: '', protocolVersion: 'v1', ...picked, ...defined };
+  // No comment unless one is given (the platform refuses `comment: ""`); v2 carries indy and jsonld.
+  const candidate = { protocolVersion: 'v2', ...picked, ...defined };
   const parsed = CommonSchema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -14,7 +14,7 @@ describe('messages name what the user gave (item 13)', { timeout: 60_000 }, () =
   it('names --email, not the SDK field', async () => {
     const login = await e2e.run(['login', '--email', 'not-an-email', '--password-stdin'], { stdin: 'pw' });
     expect(login.stderr).toBe('error: --email: must be an e-mail address\n');
-    const email = await e2e.run(['offers', 'email', '--email', 'bad', ...cred], {
+    const email = await e2e.run(['offers', 'email', '--email', 'bad', '--attr', 'name=A', ...cred], {
       env: { AGENT_CLI_TOKEN: token() },
     });
     expect(email.stderr).toBe('error: --email (credentialOffer[0].emailId): must be an e-mail address\n');

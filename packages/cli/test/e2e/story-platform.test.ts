@@ -47,7 +47,14 @@ describe('the story against a real-like deployment with the built binary', { tim
     ]);
     expect(negotiated.state).toBe('request-sent');
     const proof = await step<{ data: { state: string } }>([
-      ...['proofs', 'request', '--file', fixture('proof.json'), '--request-type', 'presentationExchange'],
+      ...[
+        'proofs',
+        'request',
+        '--file',
+        fixture('proof-platform.json'),
+        '--request-type',
+        'presentationExchange',
+      ],
       ...['--connection-id', accepted.connectionRecord.id, '--json'],
     ]);
     expect(proof.data.state).toBe('request-sent');
@@ -57,7 +64,14 @@ describe('the story against a real-like deployment with the built binary', { tim
     const missing = '5e4a3c2b-1d0f-4e9a-8b7c-6d5e4f3a2b1c';
     const result = await e2e.run(
       [
-        ...['proofs', 'request', '--file', fixture('proof.json'), '--request-type', 'presentationExchange'],
+        ...[
+          'proofs',
+          'request',
+          '--file',
+          fixture('proof-platform.json'),
+          '--request-type',
+          'presentationExchange',
+        ],
         ...['--connection-id', missing],
       ],
       { env: env() },

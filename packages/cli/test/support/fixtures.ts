@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 
 /** The path of a JSON body under test/fixtures. */
-export function fixture(name: 'offer.json' | 'email-offer.json' | 'proof.json'): string {
+export function fixture(
+  name: 'offer.json' | 'email-offer.json' | 'proof.json' | 'proof-platform.json',
+): string {
   return fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 }
 

@@ -1,18 +1,17 @@
-import { SignInParams } from '@credential-agent/sdk/models';
 import { type HttpHandler, HttpResponse } from 'msw';
-import * as z from 'zod';
 import type { SandboxContext } from '../context.js';
 import { endpoint } from '../endpoint.js';
 import { HttpError } from '../http.js';
 import { decryptPlatformPassword } from '../password-key.js';
 import type { UserRecord } from '../state.js';
 
-/** The real platform's sign-in body: unknown fields such as `isPasskey` are dropped, not refused. */
-const PlatformSignIn = z.object({
-  email: z.email('must be an e-mail address'),
-  password: z.string().min(1, 'must not be empty'),
-  isPasswordEncrypted: z.boolean().default(true),
-});
+/** The sign-in body (`SignInBody` of openapi.json): unknown fields are dropped, not refused. */
+interface SignInBody {
+  email: string;
+  password: string;
+  /** The platform's: whether the password is encrypted with the platform key (default true). */
+  isPasswordEncrypted?: boolean;
+}
 
 function userOf(ctx: SandboxContext, email: string, password: string): UserRecord {
   const user = ctx.state.users.get(email.toLowerCase());
@@ -25,8 +24,8 @@ function userOf(ctx: SandboxContext, email: string, password: string): UserRecor
 function specSignIn(ctx: SandboxContext): HttpHandler {
   return endpoint(
     ctx,
-    { method: 'post', path: '/auth/signin', style: 'gateway', auth: false, body: SignInParams },
-    ({ body }) => {
+    { method: 'post', path: '/auth/signin', style: 'gateway', auth: false },
+    ({ body }: { body: SignInBody }) => {
       const user = userOf(ctx, body.email, body.password);
       return HttpResponse.json({
         statusCode: 200,
@@ -52,9 +51,10 @@ function specSignIn(ctx: SandboxContext): HttpHandler {
 function platformSignIn(ctx: SandboxContext, key: string): HttpHandler {
   return endpoint(
     ctx,
-    { method: 'post', path: '/auth/signin', style: 'gateway', auth: false, body: PlatformSignIn },
-    ({ body }) => {
-      const password = body.isPasswordEncrypted ? decryptPlatformPassword(body.password, key) : body.password;
+    { method: 'post', path: '/auth/signin', style: 'gateway', auth: false },
+    ({ body }: { body: SignInBody }) => {
+      const encrypted = body.isPasswordEncrypted ?? true;
+      const password = encrypted ? decryptPlatformPassword(body.password, key) : body.password;
       if (password === undefined) throw new HttpError(400, 'Invalid Credentials', 'Bad Request');
       const user = userOf(ctx, body.email, password);
       const expiresIn = ctx.state.tokenTtlSeconds;

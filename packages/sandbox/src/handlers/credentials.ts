@@ -1,6 +1,4 @@
-import { AUTO_ACCEPT_VALUES, CredentialListParams, NegotiateOfferParams } from '@credential-agent/sdk/models';
 import { type HttpHandler, HttpResponse } from 'msw';
-import * as z from 'zod';
 import type { SandboxContext } from '../context.js';
 import { endpoint } from '../endpoint.js';
 import { HttpError, recordNotFound } from '../http.js';
@@ -16,17 +14,6 @@ function matches(record: SandboxCredentialRecord, filters: Filters): boolean {
     (key) => filters[key] === undefined || record[key] === filters[key],
   );
 }
-
-/**
- * The real agent's `accept-offer` body (its `AcceptCredentialOfferOptions`): the record names its
- * connection, so there is no `connectionId`, and no other field is allowed.
- */
-const AcceptOfferParams = z.strictObject({
-  credentialRecordId: z.string().min(1),
-  credentialFormats: z.record(z.string(), z.unknown()).optional(),
-  autoAcceptCredential: z.enum(AUTO_ACCEPT_VALUES).optional(),
-  comment: z.string().optional(),
-});
 
 /**
  * The holder accepts the offer: its record moves `offer-received` → `request-sent` and the issuer's
@@ -61,19 +48,22 @@ function acceptOffer(ctx: SandboxContext, recordId: string, connectionId?: strin
  * spec), and on the platform flavour also `POST /credentials/accept-offer` (the real agent's route).
  */
 export function credentialHandlers(ctx: SandboxContext): HttpHandler[] {
-  const list = endpoint(
+  const list = endpoint<undefined, Filters>(
     ctx,
-    { method: 'get', path: '/credentials', style: 'agent', query: CredentialListParams },
+    { method: 'get', path: '/credentials', style: 'agent' },
     ({ query }) => HttpResponse.json([...ctx.state.credentials.values()].filter((r) => matches(r, query))),
   );
-  const negotiate = endpoint(
+  // `NegotiateOfferBody` of openapi.json.
+  const negotiate = endpoint<{ credentialRecordId: string; connectionId: string }>(
     ctx,
-    { method: 'post', path: '/credentials/negotiate-offer', style: 'agent', body: NegotiateOfferParams },
+    { method: 'post', path: '/credentials/negotiate-offer', style: 'agent' },
     ({ body }) => HttpResponse.json(acceptOffer(ctx, body.credentialRecordId, body.connectionId)),
   );
-  const accept = endpoint(
+  // `AcceptOfferBody` of openapi.json, the agent's `AcceptCredentialOfferOptions`: the record names
+  // its connection, so there is no `connectionId`, and no other field is allowed.
+  const accept = endpoint<{ credentialRecordId: string }>(
     ctx,
-    { method: 'post', path: '/credentials/accept-offer', style: 'agent', body: AcceptOfferParams },
+    { method: 'post', path: '/credentials/accept-offer', style: 'agent' },
     ({ body }) => HttpResponse.json(acceptOffer(ctx, body.credentialRecordId)),
   );
   return ctx.flavor === 'platform' ? [list, negotiate, accept] : [list, negotiate];

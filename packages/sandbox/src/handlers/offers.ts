@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { OfferCreateParams, OfferEmailParams, OfferQuery } from '@credential-agent/sdk/models';
 import type { HttpHandler } from 'msw';
 import type { SandboxContext } from '../context.js';
 import { endpoint } from '../endpoint.js';
-import { badRequest, created } from '../http.js';
+import { AgentFailure, badRequest, created } from '../http.js';
 import { now } from '../records/common.js';
 import { credentialRecord, subjectAttributes } from '../records/credential.js';
 import {
@@ -13,10 +12,59 @@ import {
   senderOutOfBand,
 } from '../records/oob.js';
 
+type Attribute = { name: string; value: string };
+type Credential = { credentialSubject?: Record<string, unknown> };
+
+/** `OfferCreateBody` of openapi.json, as far as the sandbox reads it. */
+interface OfferCreateBody extends Omit<OfferInput, 'orgId' | 'attributes'> {
+  attributes: Attribute[];
+  isShortenUrl: boolean;
+  credential: Credential;
+}
+
+/** `OfferEmailBody` of openapi.json, as far as the sandbox reads it. */
+interface OfferEmailBody extends Omit<OfferInput, 'orgId' | 'attributes'> {
+  credentialOffer: { emailId: string; attributes?: Attribute[]; credential?: Credential }[];
+}
+
+/** The offer endpoints' query. */
+interface OfferQuery {
+  credentialType: 'indy' | 'jsonld';
+}
+
+/**
+ * What the real services refuse beyond the document: Credo's issue-credential v1 carries only
+ * indy credentials (the agent fails, and the platform relays its failure), and an indy e-mail offer
+ * needs each holder's schema attributes (400).
+ */
+function refusal(
+  ctx: SandboxContext,
+  query: OfferQuery,
+  body: { protocolVersion?: string | undefined },
+  holders: { attributes?: Attribute[] }[] = [],
+): Response | undefined {
+  if (query.credentialType === 'jsonld' && body.protocolVersion === 'v1') {
+    const message = 'protocolVersion v1 carries only indy credentials: offer jsonld credentials over v2';
+    if (ctx.flavor !== 'platform') return badRequest('gateway', [message]);
+    throw new AgentFailure(
+      500,
+      message,
+      'CredoError: the issue-credential v1 protocol supports only the indy credential format, not jsonld',
+    );
+  }
+  if (query.credentialType !== 'indy') return undefined;
+  const missing = holders.flatMap((holder, i) =>
+    holder.attributes === undefined || holder.attributes.length === 0
+      ? [`credentialOffer[${i}].attributes should not be empty: an indy offer needs the schema's attributes`]
+      : [],
+  );
+  return missing.length > 0 ? badRequest('gateway', missing) : undefined;
+}
+
 /** What one out-of-band offer is made of, whichever endpoint asked for it. */
 interface OfferInput {
   orgId: string;
-  comment: string;
+  comment?: string | undefined;
   attributes: { name: string; value: string }[];
   protocolVersion?: string | undefined;
   parentThreadId?: string | undefined;
@@ -60,16 +108,12 @@ function storeOffer(
 
 /** `POST /orgs/{orgId}/credentials/oob/offer` and `…/oob/email` of the gateway. */
 export function offerHandlers(ctx: SandboxContext): HttpHandler[] {
-  const create = endpoint(
+  const create = endpoint<OfferCreateBody, OfferQuery>(
     ctx,
-    {
-      method: 'post',
-      path: '/orgs/:orgId/credentials/oob/offer',
-      style: 'gateway',
-      body: OfferCreateParams,
-      query: OfferQuery,
-    },
-    ({ body, param }) => {
+    { method: 'post', path: '/orgs/:orgId/credentials/oob/offer', style: 'gateway' },
+    ({ body, query, param }) => {
+      const refused = refusal(ctx, query, body);
+      if (refused) return refused;
       const attributes =
         body.attributes.length > 0 ? body.attributes : subjectAttributes(body.credential.credentialSubject);
       const { oob, threadId } = storeOffer(ctx, { ...body, orgId: param('orgId'), attributes });
@@ -85,20 +129,16 @@ export function offerHandlers(ctx: SandboxContext): HttpHandler[] {
       });
     },
   );
-  const email = endpoint(
+  const email = endpoint<OfferEmailBody, OfferQuery>(
     ctx,
-    {
-      method: 'post',
-      path: '/orgs/:orgId/credentials/oob/email',
-      style: 'gateway',
-      body: OfferEmailParams,
-      query: OfferQuery,
-    },
-    ({ body, param }) => {
+    { method: 'post', path: '/orgs/:orgId/credentials/oob/email', style: 'gateway' },
+    ({ body, query, param }) => {
       const limit = ctx.emailBatchLimit;
       if (body.credentialOffer.length > limit) {
         return badRequest('gateway', [`credentialOffer must contain no more than ${limit} elements`]);
       }
+      const refused = refusal(ctx, query, body, body.credentialOffer);
+      if (refused) return refused;
       const orgId = param('orgId');
       for (const item of body.credentialOffer) {
         const attributes = item.attributes ?? subjectAttributes(item.credential?.credentialSubject);

@@ -1,4 +1,3 @@
-import { AcceptInvitationParams } from '@credential-agent/sdk/models';
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { SandboxContext } from '../context.js';
 import { endpoint } from '../endpoint.js';
@@ -48,13 +47,14 @@ function accept(ctx: SandboxContext, oob: SandboxOutOfBandRecord, invitee: Invit
 /** `GET /oob/{id}` and `POST /oob/{id}/accept-invitation` of the agent controller. */
 export function oobHandlers(ctx: SandboxContext): HttpHandler[] {
   return [
-    endpoint(ctx, { method: 'get', path: '/oob/:id', style: 'agent' }, ({ param }) =>
-      HttpResponse.json(findOutOfBand(ctx, param('id'))),
+    endpoint(ctx, { method: 'get', path: '/oob/:outOfBandId', style: 'agent' }, ({ param }) =>
+      HttpResponse.json(findOutOfBand(ctx, param('outOfBandId'))),
     ),
-    endpoint(
+    // `AcceptInvitationBody` of openapi.json.
+    endpoint<InviteeOptions>(
       ctx,
-      { method: 'post', path: '/oob/:id/accept-invitation', style: 'agent', body: AcceptInvitationParams },
-      ({ param, body }) => HttpResponse.json(accept(ctx, findOutOfBand(ctx, param('id')), body)),
+      { method: 'post', path: '/oob/:outOfBandId/accept-invitation', style: 'agent' },
+      ({ param, body }) => HttpResponse.json(accept(ctx, findOutOfBand(ctx, param('outOfBandId')), body)),
     ),
   ];
 }

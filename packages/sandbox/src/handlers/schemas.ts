@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { SchemaCreateParams } from '@credential-agent/sdk/models';
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { SandboxContext } from '../context.js';
 import { endpoint } from '../endpoint.js';
 import { HttpError } from '../http.js';
 import { type SandboxSchemaRecord, schemaRecord } from '../records/schema.js';
+
+/** `SchemaCreateBody` of openapi.json. */
+interface SchemaInput {
+  issuerId: string;
+  name: string;
+  version: string;
+  attributes: string[];
+  endorse?: boolean;
+  endorserDid?: string;
+}
 
 function result(jobId: string, schemaState: Record<string, unknown>) {
   return HttpResponse.json({ jobId, schemaState, schemaMetadata: {}, registrationMetadata: {} });
@@ -25,9 +34,9 @@ function finished(record: SandboxSchemaRecord) {
  * and version for the same issuer again is a 409.
  */
 export function schemaHandlers(ctx: SandboxContext): HttpHandler[] {
-  const create = endpoint(
+  const create = endpoint<SchemaInput>(
     ctx,
-    { method: 'post', path: '/schemas', style: 'agent', body: SchemaCreateParams },
+    { method: 'post', path: '/schemas', style: 'agent' },
     ({ body }) => {
       if (!body.issuerId.startsWith('did:')) {
         throw new HttpError(500, `Schema creation failed. Reason: issuerId ${body.issuerId} is not a DID`);

@@ -49,7 +49,7 @@ export interface InvitationInput {
   baseUrl: string;
   label: string;
   threadId: string;
-  comment: string;
+  comment?: string | undefined;
   attributes: { name: string; value: string }[];
   imageUrl?: string | undefined;
   goalCode?: string | undefined;
@@ -59,7 +59,7 @@ function invitation(input: InvitationInput, recipientKey: string): SandboxOutOfB
   const offer = {
     '@type': 'https://didcomm.org/issue-credential/2.0/offer-credential',
     '@id': input.threadId,
-    comment: input.comment,
+    ...(input.comment === undefined ? {} : { comment: input.comment }),
     credential_preview: {
       '@type': 'https://didcomm.org/issue-credential/2.0/credential-preview',
       attributes: input.attributes.map((a) => ({ 'mime-type': 'text/plain', ...a })),

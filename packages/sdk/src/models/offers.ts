@@ -63,22 +63,37 @@ export const EmailOfferItem = z.strictObject({
 });
 export type EmailOfferItem = z.input<typeof EmailOfferItem>;
 
-/**
- * Body of `POST /orgs/{orgId}/credentials/oob/email`. `credentialType` is listed as an object but
- * the examples send the string `jsonld`; the examples win.
- */
-export const OfferEmailParams = z.strictObject({
+const OfferEmailFields = z.strictObject({
   credentialOffer: z.array(EmailOfferItem).min(1, 'must hold at least one offer'),
   credentialDefinitionId: NonEmpty,
-  comment: z.string(),
+  /** Shown to the holders; leave it out rather than send `""` (the platform refuses an empty one). */
+  comment: NonEmpty.optional(),
   protocolVersion: ProtocolVersionSchema,
   credentialType: CredentialTypeSchema,
   isReuseConnection: z.boolean().optional(),
 });
+
+/**
+ * Body of `POST /orgs/{orgId}/credentials/oob/email`. `credentialType` is listed as an object but
+ * the examples send the string `jsonld`; the examples win. An indy offer needs each holder's
+ * schema attributes (the platform answers 400 without them).
+ */
+export const OfferEmailParams = OfferEmailFields.superRefine((body, ctx) => {
+  if (body.credentialType !== 'indy') return;
+  body.credentialOffer.forEach((item, i) => {
+    if (item.attributes === undefined || item.attributes.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['credentialOffer', i, 'attributes'],
+        message: "is required for an indy offer: the schema's attributes",
+      });
+    }
+  });
+});
 export type OfferEmailParams = z.input<typeof OfferEmailParams>;
 
 /** The body shared by every request of a bulk e-mail send: an e-mail offer body without `credentialOffer`. */
-export const BulkEmailParams = OfferEmailParams.omit({ credentialOffer: true });
+export const BulkEmailParams = OfferEmailFields.omit({ credentialOffer: true });
 export type BulkEmailParams = z.input<typeof BulkEmailParams>;
 
 /**
@@ -88,7 +103,8 @@ export type BulkEmailParams = z.input<typeof BulkEmailParams>;
  */
 export const OfferCreateParams = z.strictObject({
   credentialDefinitionId: NonEmpty,
-  comment: z.string(),
+  /** Shown to the holder; leave it out rather than send `""` (the platform refuses an empty one). */
+  comment: NonEmpty.optional(),
   credentialType: CredentialTypeSchema,
   attributes: z.array(CredentialAttributeInput),
   isShortenUrl: z.boolean(),

@@ -73,21 +73,37 @@ export const PresentationDefinition = z.looseObject({
  */
 export const ProofFormats = z.strictObject({
   indy: LedgerProofFormat.optional(),
-  presentationDefinition: PresentationDefinition,
+  presentationDefinition: PresentationDefinition.optional(),
 });
 
 /** Body of `POST /orgs/{orgId}/proofs`. */
-export const ProofRequestParams = z.strictObject({
-  connectionId: NonEmpty,
-  proofFormats: ProofFormats,
-  goalCode: z.string().optional(),
-  parentThreadId: z.string().optional(),
-  willConfirm: z.boolean().optional(),
-  protocolVersion: ProtocolVersionSchema.optional(),
-  comment: z.string().optional(),
-  // The spec types it as an object without fields; real deployments send a string.
-  autoAcceptProof: z.union([AutoAcceptSchema, z.record(z.string(), z.unknown())]).optional(),
-});
+export const ProofRequestParams = z
+  .strictObject({
+    connectionId: NonEmpty,
+    proofFormats: ProofFormats,
+    goalCode: z.string().optional(),
+    parentThreadId: z.string().optional(),
+    willConfirm: z.boolean().optional(),
+    protocolVersion: ProtocolVersionSchema.optional(),
+    comment: z.string().optional(),
+    // The spec types it as an object without fields; real deployments send a string.
+    autoAcceptProof: z.union([AutoAcceptSchema, z.record(z.string(), z.unknown())]).optional(),
+    /**
+     * The presentation definition where the platform reads it: at the top level, beside
+     * `proofFormats` (the spec puts it inside `proofFormats`; give it in one place or the other).
+     */
+    presentationDefinition: PresentationDefinition.optional(),
+  })
+  .refine(
+    (body) =>
+      body.presentationDefinition !== undefined ||
+      body.proofFormats.presentationDefinition !== undefined ||
+      body.proofFormats.indy !== undefined,
+    {
+      path: ['proofFormats', 'presentationDefinition'],
+      message: 'is required (or presentationDefinition at the top level, or proofFormats.indy)',
+    },
+  );
 export type ProofRequestParams = z.input<typeof ProofRequestParams>;
 
 /** Query of `POST /orgs/{orgId}/proofs`. */

@@ -65,7 +65,7 @@ export class Offers extends Resource {
    * proxy, `{}`, a 204): the e-mails may or may not have gone out (treat them as in doubt).
    * @example
    * await agent.org(orgId).offers.sendByEmail({
-   *   credentialType: 'jsonld', protocolVersion: 'v2', credentialDefinitionId, comment: '',
+   *   credentialType: 'jsonld', protocolVersion: 'v2', credentialDefinitionId,
    *   credentialOffer: [{ emailId: 'holder@example.com', credential, options }],
    * });
    */

@@ -43,7 +43,6 @@ const credential: OfferCredential = {
 export const offerCreate = {
   minimal: {
     credentialDefinitionId: 'cred-def-1',
-    comment: 'Welcome',
     credentialType: 'jsonld',
     attributes: [{ name: 'name', value: 'Alice' }],
     isShortenUrl: false,
@@ -69,9 +68,8 @@ export const offerCreate = {
 
 export const offerEmail = {
   minimal: {
-    credentialOffer: [{ emailId: 'holder@example.com' }],
+    credentialOffer: [{ emailId: 'holder@example.com', attributes: [{ name: 'name', value: 'Alice' }] }],
     credentialDefinitionId: 'cred-def-1',
-    comment: '',
     protocolVersion: 'v1',
     credentialType: 'indy',
   },

@@ -5,7 +5,7 @@ import { fakeFetch, json } from '../support/fake-fetch.js';
 import * as params from '../support/params.js';
 import { ORG_ID, orgEnvelope } from '../support/records.js';
 
-const definition = { id: 'pd-1', input_descriptors: [{ id: 'age', constraints: {} }] };
+const labels = ['hr', 'onboarding'];
 
 function client() {
   const faked = fakeFetch(json(orgEnvelope({ id: 'proof-1', state: 'request-sent' })));
@@ -22,23 +22,23 @@ describe('the extraBody request option', () => {
     const { agent, requests } = client();
     await agent.org(ORG_ID).proofs.request(params.proofRequest.minimal, {
       requestType: 'presentationExchange',
-      extraBody: { presentationDefinition: definition },
+      extraBody: { labels },
     });
     expect(await requests[0]?.json()).toEqual({
       ...params.proofRequest.minimal,
-      presentationDefinition: definition,
+      labels,
     });
   });
 
   it('still refuses an unknown field given in the params, and sends nothing', async () => {
     const { agent, requests } = client();
-    const body = { ...params.proofRequest.minimal, presentationDefinition: definition };
+    const body = { ...params.proofRequest.minimal, labels };
     const error = await rejectionOf(() =>
       agent.org(ORG_ID).proofs.request(body as typeof params.proofRequest.minimal, { requestType: 'indy' }),
     );
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).issues).toEqual([
-      { path: 'presentationDefinition', message: 'is not a known field' },
+      { path: 'labels', message: 'is not a known field' },
     ]);
     expect(requests).toHaveLength(0);
   });

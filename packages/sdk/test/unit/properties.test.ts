@@ -97,7 +97,10 @@ describe('format checks refuse bad values without sending anything', () => {
       'org(id).offers.sendByEmail',
       'holder e-mail',
       notAnEmail,
-      (emailId) => ({ ...params.offerEmail.minimal, credentialOffer: [{ emailId }] }),
+      (emailId) => ({
+        ...params.offerEmail.minimal,
+        credentialOffer: [{ emailId, attributes: [{ name: 'n', value: 'v' }] }],
+      }),
       'credentialOffer[0].emailId',
     ],
     [

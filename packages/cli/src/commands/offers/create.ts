@@ -40,7 +40,7 @@ export function registerCreate(group: Command, bind: Bind): void {
     .option('--file <path>', 'JSON body (credential, attributes, …); - reads stdin; flags override it')
     .addOption(knownOption('--credential-type <type>', 'credential type', CREDENTIAL_TYPES))
     .option('--cred-def-id <id>', 'credential definition id')
-    .option('--comment <text>', 'comment shown to the holder')
+    .option('--comment <text>', 'comment shown to the holder (left out when not given)')
     .option('--attr <name=value>', 'credential attribute; repeat for more', collectAttr)
     .addOption(knownOption('--protocol-version <version>', 'protocol version', PROTOCOL_VERSIONS))
     .option('--label <label>', 'label of the invitation')
@@ -81,7 +81,8 @@ export async function runCreate(ctx: CliContext, opts: CreateOptions): Promise<v
   const orgId = await ctx.org();
   const file = await readBodyFile(ctx, opts.file);
   const body = mergeFlags<OfferCreateParams>(
-    { comment: '', attributes: [], isShortenUrl: false, ...file },
+    // No comment unless one is given: the platform refuses `comment: ""`.
+    { attributes: [], isShortenUrl: false, ...file },
     {
       credentialType: opts.credentialType,
       credentialDefinitionId: opts.credDefId,

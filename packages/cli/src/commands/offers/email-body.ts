@@ -37,7 +37,8 @@ export function emailBody(file: Body, flags: EmailBodyFlags): OfferEmailParams {
     ? flags.email.map((emailId) => ({ ...template, emailId }))
     : fileOffers(file).map((item) => (flags.attr ? { ...item, attributes: flags.attr } : item));
   const body = mergeFlags<OfferEmailParams>(
-    { comment: '', protocolVersion: 'v1', ...file },
+    // No comment unless one is given: the platform refuses `comment: ""`. v2 carries indy and jsonld.
+    { protocolVersion: 'v2', ...file },
     {
       credentialOffer: offers.length ? offers : undefined,
       credentialType: flags.credentialType,

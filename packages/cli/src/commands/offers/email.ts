@@ -25,9 +25,13 @@ export function registerEmail(group: Command, bind: Bind): void {
     )
     .addOption(knownOption('--credential-type <type>', 'credential type', CREDENTIAL_TYPES))
     .option('--cred-def-id <id>', 'credential definition id')
-    .option('--comment <text>', 'comment shown to the holders')
+    .option('--comment <text>', 'comment shown to the holders (left out when not given)')
     .addOption(
-      knownOption('--protocol-version <version>', 'protocol version (default v1)', PROTOCOL_VERSIONS),
+      knownOption(
+        '--protocol-version <version>',
+        'protocol version (default v2, which carries indy and jsonld)',
+        PROTOCOL_VERSIONS,
+      ),
     )
     .option('--attr <name=value>', 'indy credential attribute; repeat for more', collectAttr)
     .addHelpText(
