@@ -2,7 +2,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ORG_ID, DEMO_USER, type RunningSandbox, startSandbox } from '@credential-agent/sandbox';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureBuilt, root } from './support/packages.js';
 import { runScript } from './support/readme.js';
 import {
@@ -34,51 +34,73 @@ function expandDefaults(value: string, inputs: Workflow['on']['workflow_dispatch
 
 const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
+/** Runs the `rehearse` job's steps by bash in a fresh directory; `csv` replaces the CSV input's file. */
+async function rehearse(csv?: string) {
+  await ensureBuilt();
+  const workflow = await readWorkflow();
+  const inputs = workflow.on.workflow_dispatch.inputs;
+  const job = workflow.jobs['rehearse'];
+  const steps = (job?.steps ?? []).filter((step) => step.run && !isInstall(step));
+  const dir = await mkdtemp(join(tmpdir(), 'credential-agent-workflow-'));
+  work = dir;
+  await cp(join(root, 'examples'), join(dir, 'examples'), {
+    recursive: true,
+    filter: (f) => !f.includes('node_modules'),
+  });
+  if (csv !== undefined) await writeFile(join(dir, String(inputs['csv']?.default)), csv);
+  const lines = ['set -e', ': > "$GITHUB_ENV"'];
+  for (const step of steps) {
+    const env = { ...job?.env, ...step.env };
+    const exports = Object.entries(env).map(([k, v]) => `export ${k}=${quote(expandDefaults(v, inputs))};`);
+    lines.push(`set -a; . "$GITHUB_ENV"; set +a`);
+    lines.push(
+      `(${exports.join(' ')} bash -eo pipefail -c ${quote(step.run as string)}) || { echo "step failed: ${step.name}" >&2; exit 1; }`,
+    );
+  }
+  const { PATH, HOME } = process.env;
+  const env = {
+    PATH: `${join(root, 'node_modules/.bin')}:${PATH}`,
+    HOME,
+    CI: 'true',
+    GITHUB_ENV: join(dir, 'github.env'),
+    XDG_CONFIG_HOME: join(dir, 'config'),
+  };
+  return { dir, steps, ...(await runScript(lines.join('\n'), dir, env)) };
+}
+
 describe('examples/github-actions-issue.yml', () => {
+  afterEach(async () => {
+    if (work) await rm(work, { recursive: true, force: true });
+    work = undefined;
+  });
+
   it('rehearses the bulk run against the sandbox, started as a step, before the real job', async () => {
-    await ensureBuilt();
     const workflow = await readWorkflow();
-    const inputs = workflow.on.workflow_dispatch.inputs;
-    const job = workflow.jobs['rehearse'];
-    expect(job).toBeDefined();
+    expect(workflow.jobs['rehearse']).toBeDefined();
     expect(workflow.jobs['issue']?.needs).toBe('rehearse');
     // One run at a time: a second dispatch waits, it never runs with a journal of its own.
     expect(workflow.concurrency).toEqual({ group: 'issue-credentials', 'cancel-in-progress': false });
-    const steps = (job?.steps ?? []).filter((step) => step.run && !isInstall(step));
+    const { dir, steps, code, output } = await rehearse();
     expect(steps.some((step) => step.run?.includes('agent-sandbox'))).toBe(true);
-
-    work = await mkdtemp(join(tmpdir(), 'credential-agent-workflow-'));
-    await cp(join(root, 'examples'), join(work, 'examples'), {
-      recursive: true,
-      filter: (f) => !f.includes('node_modules'),
-    });
-    const lines = ['set -e', ': > "$GITHUB_ENV"'];
-    for (const step of steps) {
-      const env = { ...job?.env, ...step.env };
-      const exports = Object.entries(env).map(([k, v]) => `export ${k}=${quote(expandDefaults(v, inputs))};`);
-      lines.push(`set -a; . "$GITHUB_ENV"; set +a`);
-      lines.push(
-        `(${exports.join(' ')} bash -eo pipefail -c ${quote(step.run as string)}) || { echo "step failed: ${step.name}" >&2; exit 1; }`,
-      );
-    }
-    const { PATH, HOME } = process.env;
-    const env = {
-      PATH: `${join(root, 'node_modules/.bin')}:${PATH}`,
-      HOME,
-      CI: 'true',
-      GITHUB_ENV: join(work, 'github.env'),
-      XDG_CONFIG_HOME: join(work, 'config'),
-    };
-    const { code, output } = await runScript(lines.join('\n'), work, env);
     expect(code, output).toBe(0);
-    const report = await readFile(join(work, 'rehearsal/report.json'), 'utf8');
+    const report = await readFile(join(dir, 'rehearsal/report.json'), 'utf8');
     const holders =
       (await readFile(join(root, 'examples/holders.csv'), 'utf8')).trim().split('\n').length - 1;
     expect(report.match(/"status":\s*"sent"/g)?.length, report).toBe(holders);
     // The job counted the e-mails per holder from the sandbox, a process of its own.
-    const deliveries = JSON.parse(await readFile(join(work, 'rehearsal/deliveries.json'), 'utf8'));
+    const deliveries = JSON.parse(await readFile(join(dir, 'rehearsal/deliveries.json'), 'utf8'));
     expect(Object.keys(deliveries)).toHaveLength(holders);
     expect(Object.values(deliveries).every((n) => n === 1)).toBe(true);
+  }, 120_000);
+
+  // Issue 21 finding 15: the check reads the holders as the CLI parsed them, not by splitting on ",".
+  it('passes a valid CSV with a blank line, a quoted e-mail and a quoted comma before the e-mail column', async () => {
+    const csv =
+      'name,email,degree\n"Lovelace, Ada",ada@example.com,BSc\n\nBo,"bo@example.com",MSc\r\n"Cy ""C""",cy@example.com,PhD\n';
+    const { dir, code, output } = await rehearse(csv);
+    expect(code, output).toBe(0);
+    const deliveries = JSON.parse(await readFile(join(dir, 'rehearsal/deliveries.json'), 'utf8'));
+    expect(deliveries).toEqual({ 'ada@example.com': 1, 'bo@example.com': 1, 'cy@example.com': 1 });
   }, 120_000);
 });
 
@@ -113,22 +135,34 @@ describe('examples/github-actions-issue.yml: the issue job, dispatched again and
   const counts = () => HOLDERS.map((e) => sandbox.sandbox.deliveries(e));
   const sent = () => counts().reduce((a, b) => a + b, 0);
 
+  /** What may differ between dispatches: the CSV's text, the base URL secret, the job (its shards). */
+  interface Variant {
+    csv?: string;
+    baseUrl?: string;
+    job?: Job;
+  }
+
   /** One dispatch (or re-run, same run_id) of the `issue` job: every shard, one after another. */
-  async function dispatch(runId: number, attempt = 1, inputs: Record<string, unknown> = {}) {
-    const job = workflow.jobs['issue'] as Job;
+  async function dispatch(
+    runId: number,
+    attempt = 1,
+    inputs: Record<string, unknown> = {},
+    variant: Variant = {},
+  ) {
+    const job = variant.job ?? (workflow.jobs['issue'] as Job);
     const shards = job.strategy?.matrix?.['shard'] ?? [];
     // The shards run side by side, as GitHub runs a matrix.
     return Promise.all(
       shards.map(async (shard) => {
         const workspace = join(dir, `run-${++runs}`);
         await mkdir(workspace);
-        await writeFile(join(workspace, 'holders.csv'), CSV);
+        await writeFile(join(workspace, 'holders.csv'), variant.csv ?? CSV);
         const context: Context = {
           inputs: { csv: 'holders.csv', retry_in_doubt: false, ...inputs },
           github: { run_id: String(runId), run_attempt: String(attempt), workspace },
           matrix: { shard },
           secrets: {
-            AGENT_BASE_URL: sandbox.url,
+            AGENT_BASE_URL: variant.baseUrl ?? sandbox.url,
             AGENT_ORG: DEMO_ORG_ID,
             AGENT_EMAIL: DEMO_USER.email,
             AGENT_PASSWORD: DEMO_USER.password,
@@ -146,6 +180,44 @@ describe('examples/github-actions-issue.yml: the issue job, dispatched again and
   // Half the e-mail requests answer 500 (not handled: nothing delivered): their rows are in doubt.
   const failHalf = () =>
     sandbox.sandbox.faults.add({ kind: 'status', status: 500, method: 'POST', path: '/orgs', rate: 0.5 });
+
+  // Issue 21 finding 2: the journal is found again when nothing the CLI counts as identity changed.
+  it('a second dispatch of the same CSV saved with CRLF line ends e-mails nobody twice', async () => {
+    expect(ok(await dispatch(101))).toBe(true);
+    const again = await dispatch(102, 1, {}, { csv: CSV.replace(/\n/g, '\r\n') });
+    expect(ok(again), log(again)).toBe(true);
+    expect(counts()).toEqual(HOLDERS.map(() => 1));
+  }, 120_000);
+
+  it('a second dispatch after the base URL secret gained a trailing slash e-mails nobody twice', async () => {
+    expect(ok(await dispatch(103))).toBe(true);
+    const again = await dispatch(104, 1, {}, { baseUrl: `${sandbox.url}/` });
+    expect(ok(again), log(again)).toBe(true);
+    expect(counts()).toEqual(HOLDERS.map(() => 1));
+  }, 120_000);
+
+  it('a second dispatch after one holder was appended e-mails that holder once and nobody twice', async () => {
+    expect(ok(await dispatch(105))).toBe(true);
+    const again = await dispatch(106, 1, {}, { csv: `${CSV}late@example.com,Late\n` });
+    expect(ok(again), log(again)).toBe(true);
+    expect(counts()).toEqual(HOLDERS.map(() => 1));
+    expect(sandbox.sandbox.deliveries('late@example.com')).toBe(1);
+  }, 120_000);
+
+  it('going from 3 to 4 shards refuses before sending, saying so; nobody is e-mailed twice', async () => {
+    expect(ok(await dispatch(107))).toBe(true);
+    const four = structuredClone(workflow.jobs['issue']) as Job;
+    (four.env as Record<string, unknown>)['SHARDS'] = 4;
+    (four.strategy as { matrix: Record<string, unknown[]> }).matrix['shard'] = [1, 2, 3, 4];
+    const again = await dispatch(108, 1, {}, { job: four });
+    expect(ok(again)).toBe(false);
+    expect(log(again)).toMatch(/was issued with 3 shards, this dispatch has 4/);
+    expect(counts()).toEqual(HOLDERS.map(() => 1));
+    // A new campaign name starts a journal of its own: it e-mails every holder again, on purpose.
+    const renamed = await dispatch(109, 1, { campaign: 'spring-2' }, { job: four });
+    expect(ok(renamed), log(renamed)).toBe(true);
+    expect(counts()).toEqual(HOLDERS.map(() => 2));
+  }, 120_000);
 
   it('installs from the repository (the packages are not published yet)', () => {
     const job = workflow.jobs['issue'] as Job;
