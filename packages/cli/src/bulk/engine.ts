@@ -38,7 +38,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
       expected = counts.expected;
       duplicates = counts.duplicates;
       offers = ports.offers ? await ports.offers() : undefined;
-      state = await run.openJournal(counts.digest);
+      state = await run.openJournal(counts.digest, counts.holders);
       await run.retireOldReports();
       // The pass that sends reads the bytes the check read, or stops where they differ.
       csv = await readCsv(input, 'again');

@@ -27,8 +27,11 @@ export class HolderDigests {
     this.#fill[list] = fill + 1;
   }
 
-  /** The digests added more than once; the chunks are released as each list is sorted. */
-  duplicates(): Set<bigint> {
+  /**
+   * The digests added more than once; the chunks are released as each list is sorted. `sorted`, when
+   * given, gets each list sorted, in order (all of them in a row are every digest, ascending).
+   */
+  duplicates(sorted?: (list: BigUint64Array) => void): Set<bigint> {
     const found = new Set<bigint>();
     for (let list = 0; list < LISTS; list++) {
       const chunks = this.#lists[list] as BigUint64Array[];
@@ -41,6 +44,7 @@ export class HolderDigests {
       this.#lists[list] = [];
       all.sort();
       for (let i = 1; i < size; i++) if (all[i] === all[i - 1]) found.add(all[i] as bigint);
+      sorted?.(all);
     }
     return found;
   }

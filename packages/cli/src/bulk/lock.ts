@@ -279,6 +279,11 @@ async function tryCreate(path: string, holder: Holder): Promise<boolean> {
   try {
     await writeFully(file, JSON.stringify(holder));
     await file.sync();
+  } catch (error) {
+    await rm(path, { force: true });
+    throw new UsageError(
+      `cannot write the lock ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   } finally {
     await file.close();
   }

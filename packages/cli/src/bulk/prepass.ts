@@ -18,13 +18,15 @@ export interface CsvCheck {
   digest: string;
   /** The holders (see {@link holderId}) named on more than one row. */
   duplicates: Set<bigint>;
+  /** The holders of the shard (every holder without one), sorted, each once: 8 bytes a holder. */
+  holders: BigUint64Array;
 }
 
 /**
  * The first pass over the CSV, before anything is sent: every record is decoded (bytes that are not
  * UTF-8 are refused with their line), the rows of the shard are counted, the content is hashed and
- * the holders named twice are found. Per row it keeps 8 bytes (the holder's digest), dropped at
- * the end; nothing else.
+ * the holders named twice are found. Per row of the shard it keeps 8 bytes (the holder's digest),
+ * returned sorted for the registry of journals (see `registry.ts`); nothing else.
  */
 export async function checkCsv(
   input: CsvInput,
@@ -42,14 +44,29 @@ export async function checkCsv(
       content.update(`${JSON.stringify(next.value.fields)}\n`);
       const email = normaliseEmail(next.value.fields[mapping.email.column] ?? '');
       const digest = holderDigest(email);
+      // A holder is in one shard: the rows of other shards can neither repeat this one's holders
+      // nor be e-mailed by this run.
+      if (!inShard(shard, { hi: digest.readUInt32BE(0) })) continue;
+      expected++;
       if (email !== '') holders.add(digest.readBigUInt64BE(0));
-      if (inShard(shard, { hi: digest.readUInt32BE(0) })) expected++;
     }
   } finally {
     csv.close();
   }
   const digest = content.digest('hex');
-  return { records, expected: shard ? expected : records, digest, duplicates: holders.duplicates() };
+  const lists: BigUint64Array[] = [];
+  const duplicates = holders.duplicates((list) => lists.push(list));
+  return { records, expected, digest, duplicates, holders: uniqueOf(lists) };
+}
+
+/** The values of sorted lists (each after the one before), each once. */
+function uniqueOf(lists: BigUint64Array[]): BigUint64Array {
+  const out = new BigUint64Array(lists.reduce((n, l) => n + l.length, 0));
+  let n = 0;
+  for (const list of lists) {
+    for (const value of list) if (n === 0 || out[n - 1] !== value) out[n++] = value;
+  }
+  return out.subarray(0, n);
 }
 
 /** The digest of the common fields of every request (a journal's target records it). */

@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
 import { lstat, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { printable } from '../printable.js';
 import { cannotWrite } from './files.js';
 import { Journal, type JournalState, normaliseBaseUrl } from './journal.js';
+import { anythingSent } from './journal-read.js';
 import { JournalLock } from './lock.js';
 import { privateLockDir } from './lock-dir.js';
 import { type RowOutcome, Tally } from './outcome.js';
 import { checkJournalPath, checkOutputPaths, type NamedPath } from './paths.js';
 import { commonDigest, describeShard } from './prepass.js';
 import { Progress } from './progress.js';
+import { JournalRegistry } from './registry.js';
 import { jsonReport, junitReport, type ReportSink } from './report.js';
 import { earlierRuns } from './siblings.js';
 import type { BulkRunOptions, BulkRunPorts } from './types.js';
@@ -25,6 +27,8 @@ export class RunState {
   readonly tally = new Tally();
   journal: Journal | undefined;
   readonly #locks: JournalLock[] = [];
+  /** `<journal>.lock`, held until the journal exists and is locked by its inode. */
+  #nameLock: JournalLock | undefined;
   #sinks: ReportSink[] = [];
   #progress: Progress | undefined;
   readonly #opts: BulkRunOptions;
@@ -69,19 +73,21 @@ export class RunState {
 
   /**
    * Locks and opens (or continues) the journal of a real run (a dry run has none). Three locks are
-   * held while it sends: `<journal>.lock` (seen from every machine sharing the volume), and in the
-   * user's lock directory one keyed by the journal's device and inode (a renamed journal is the same
-   * journal) and one keyed by what it sends: the CSV's content (`csvDigest`), the target and shard
-   * (the same rows under another file name or with another --journal are the same run).
+   * held while it sends: `.agent-cli-journal-<inode>.lock` next to the journal (seen from every
+   * machine sharing the volume, whatever the journal is renamed to; `<journal>.lock` only until
+   * then), and in the user's lock directory one keyed by the journal's device and inode and one
+   * keyed by what it sends: the CSV's content (`csvDigest`), the target and shard. Then the journal
+   * is registered with its `holders` (see `registry.ts`): a run whose holders overlap another
+   * registered journal's for the same target is refused, unless `newRun`.
    */
-  async openJournal(csvDigest: string): Promise<JournalState | undefined> {
+  async openJournal(csvDigest: string, holders: BigUint64Array): Promise<JournalState | undefined> {
     const { dryRun, template, shard, csv, resume, target } = this.#opts;
     if (dryRun || !target) return undefined;
     const named = this.#journalPath();
     await checkJournalPath(named);
     const path = named.path;
     const note = this.#ports.err;
-    this.#locks.push(await JournalLock.acquire(path, note));
+    this.#nameLock = await JournalLock.acquire(path, note);
     const dir = await privateLockDir();
     const exists = await Journal.exists(path);
     let file = exists ? await this.#lockFile(dir, path) : undefined;
@@ -124,6 +130,18 @@ export class RunState {
         `journal ${path} was renamed or replaced while this run opened it: make sure no other run uses it, then run again`,
       );
     }
+    const registration = { path: resolve(path), ...file, target: journalTarget, shard: shardText, holders };
+    const registry = await JournalRegistry.register(dir, registration);
+    if (this.#opts.newRun !== true) {
+      const same = (t: { baseUrl: string; org: string; credentialType: string }) =>
+        normaliseBaseUrl(t.baseUrl) === baseUrl &&
+        t.org === target.org &&
+        t.credentialType === template.common.credentialType;
+      await registry.checkOthers(registration, same).catch(async (error: unknown) => {
+        if (!anythingSent(state)) await registry.remove();
+        throw error;
+      });
+    }
     return state;
   }
 
@@ -138,7 +156,11 @@ export class RunState {
     this.#locks.push(await JournalLock.take(join(dir, `journal-${dev}-${ino}.lock`), path, locked, () => {}));
     // Next to the journal too, keyed by its inode (stable across machines sharing the volume, where
     // the device number is not): a renamed journal is locked for every machine that can reach it.
+    // It replaces `<journal>.lock`, which only kept two runs from creating the journal at once:
+    // a journal that exists is known by its inode (and a full disk has room for one lock).
     const beside = join(dirname(path), `.agent-cli-journal-${ino}.lock`);
+    await this.#nameLock?.release();
+    this.#nameLock = undefined;
     this.#locks.push(await JournalLock.take(beside, path, locked, () => {}));
     return { dev, ino };
   }
@@ -183,6 +205,8 @@ export class RunState {
 
   async #release(): Promise<void> {
     for (const lock of this.#locks.splice(0).reverse()) await lock.release();
+    await this.#nameLock?.release();
+    this.#nameLock = undefined;
   }
 
   /**

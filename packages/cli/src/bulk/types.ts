@@ -16,6 +16,8 @@ export interface BulkRunOptions {
   journal?: string | undefined;
   resume: boolean;
   retryInDoubt: boolean;
+  /** Start a new journal even when an earlier run of the same rows to this target left one. */
+  newRun?: boolean | undefined;
   report?: string | undefined;
   junit?: string | undefined;
   shard?: Shard | undefined;

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readdir, readFile, rename, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@credential-agent/sandbox';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -236,4 +236,48 @@ describe('agent-cli offers email --csv: a journal is locked by what it is, not b
       expect(deliveries(running, 200).filter((n) => n !== 1)).toEqual([]);
     },
   );
+});
+
+describe('agent-cli offers email --csv: the same holders under another name or place are one run', {
+  timeout: 60_000,
+}, () => {
+  beforeAll(ensureBuilt, 120_000);
+
+  it('refuses the same CSV moved to another directory, naming the journal it left', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(30));
+    expect((await bulk(running, dir, [csv, ...INDY_FLAGS])).code).toBe(0);
+    await mkdir(join(dir, 'elsewhere'));
+    const moved = join(dir, 'elsewhere', 'renamed.csv');
+    await rename(csv, moved);
+    const again = await bulk(running, dir, [moved, ...INDY_FLAGS]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(`journal ${csv}.journal.jsonl`);
+    expect(again.stderr).toContain('--resume');
+    expect(deliveries(running, 30)).toEqual(Array(30).fill(1));
+  });
+
+  it('refuses a second live run of a copy with a holder appended or two rows swapped', async () => {
+    for (const edit of ['appended', 'swapped']) {
+      const running = await sandboxAgent({
+        faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 250 }],
+      });
+      const dir = await tempDir();
+      const csv = await writeCsv(dir, holderLines(60));
+      const config = join(dir, 'config');
+      const first = startBulk(running, config, [csv, ...INDY_FLAGS, '--concurrency', '1']);
+      await until(() => running.sandbox.requestCount('POST', '/orgs') >= 1);
+      const rows = holderLines(60);
+      const lines =
+        edit === 'appended' ? [...rows, ...holderLines(1, 61)] : [rows[1], rows[0], ...rows.slice(2)];
+      const copy = join(dir, 'copy.csv');
+      await writeFile(copy, `${['email,name,degree', ...lines].join('\n')}\n`);
+      const second = startBulk(running, config, [copy, ...INDY_FLAGS]);
+      expect(await second.exit).toBe(2);
+      expect(second.stderr).toContain(`journal ${csv}.journal.jsonl`);
+      expect(await first.exit).toBe(0);
+      expect(deliveries(running, 60)).toEqual(Array(60).fill(1));
+    }
+  });
 });
