@@ -112,7 +112,8 @@ export class RunState {
         content: csvDigest,
         target: { baseUrl, org: target.org, credentialType: template.common.credentialType },
       };
-      for (const line of await earlierRuns(path, csv, shardText, reports, run)) note(line);
+      const newRun = this.#opts.newRun === true;
+      for (const line of await earlierRuns(path, csv, shardText, reports, run, newRun)) note(line);
     }
     const journalTarget = {
       ...target,

@@ -1,12 +1,25 @@
-import { lstat, readdir } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { readSmallFile } from './files.js';
 import { normaliseBaseUrl } from './journal.js';
 import { JournalEntry, type JournalHeader, type JournalTarget } from './journal-entry.js';
 
-/** The header of a journal file, or undefined when it is not one (or not a regular file). */
-async function headerOf(path: string): Promise<JournalHeader | undefined> {
+/**
+ * The header of a journal file, or undefined when it is not one (or not a regular file);
+ * `unreadable` when this user may not read it (another user's journal, 0600).
+ */
+async function headerOf(path: string): Promise<JournalHeader | 'unreadable' | undefined> {
+  const found = await lstat(path).catch(() => undefined);
+  if (!found?.isFile()) return undefined;
+  if (
+    await access(path, constants.R_OK).then(
+      () => false,
+      (e: NodeJS.ErrnoException) => e.code === 'EACCES',
+    )
+  )
+    return 'unreadable';
   try {
     const text = await readSmallFile(path, 'journal', 16_384);
     const parsed = JournalEntry.safeParse(JSON.parse(text.split('\n')[0] ?? ''));
@@ -32,6 +45,7 @@ export async function earlierRuns(
   shard: string | undefined,
   reports: (string | undefined)[],
   run: { content: string; target: Omit<JournalTarget, 'common'> },
+  newRun = false,
 ): Promise<string[]> {
   const found: string[] = [];
   const dirs = [...new Set([dirname(journal), dirname(csv)].map((d) => resolve(d)))];
@@ -41,7 +55,12 @@ export async function earlierRuns(
       const path = join(dir, name);
       if (path === resolve(journal)) continue;
       const header = await headerOf(path);
-      if (!header || disjointShards(header.shard, shard)) continue;
+      if (header === 'unreadable' && !newRun) {
+        throw new UsageError(
+          `journal ${path} next to the CSV cannot be read by this user: it may be another user's run of these rows, which this run cannot check (ask its owner); to start a new run anyway, pass --new-run`,
+        );
+      }
+      if (!header || header === 'unreadable' || disjointShards(header.shard, shard)) continue;
       if (header.content === run.content && sameTarget(header.target, run.target)) {
         const layout = header.shard ? `--shard ${header.shard}` : 'the whole CSV';
         const of = header.shard === shard ? '' : ` (${layout})`;

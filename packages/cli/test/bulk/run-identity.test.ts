@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, readdir, readFile, rename, symlink, utimes, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readdir, readFile, rename, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@credential-agent/sandbox';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -280,4 +280,47 @@ describe('agent-cli offers email --csv: the same holders under another name or p
       expect(deliveries(running, 60)).toEqual(Array(60).fill(1));
     }
   });
+});
+
+/** The uid and gid of the test user `bulkfixa` when running as root with setpriv, else undefined. */
+function otherUser(): { uid: string; gid: string } | undefined {
+  if (!asRoot || spawnSync('setpriv', ['--version']).status !== 0) return undefined;
+  if (spawnSync('id', ['-u', 'bulkfixa']).status !== 0)
+    spawnSync('useradd', ['-M', '-s', '/usr/sbin/nologin', 'bulkfixa']);
+  const uid = spawnSync('id', ['-u', 'bulkfixa'], { encoding: 'utf8' }).stdout.trim();
+  const gid = spawnSync('id', ['-g', 'bulkfixa'], { encoding: 'utf8' }).stdout.trim();
+  return uid ? { uid, gid } : undefined;
+}
+
+describe('agent-cli offers email --csv: another user on a shared directory', { timeout: 60_000 }, () => {
+  beforeAll(ensureBuilt, 120_000);
+  const user = otherUser();
+
+  it.skipIf(!user)(
+    "refuses to start when a journal next to the CSV cannot be read (another user's run), naming it (needs root, setpriv, useradd)",
+    async () => {
+      const running = await sandboxAgent();
+      const dir = await tempDir();
+      await chmod(dir, 0o755);
+      const csv = await writeCsv(dir, holderLines(20));
+      expect((await bulk(running, dir, [csv, ...INDY_FLAGS])).code).toBe(0);
+      const home = join(dir, 'b');
+      await mkdir(home);
+      await chown(home, Number(user?.uid), Number(user?.gid));
+      const wrap = ['setpriv', '--reuid', String(user?.uid), '--regid', String(user?.gid), '--clear-groups'];
+      const theirs = startBulk(
+        running,
+        join(home, 'config'),
+        [csv, ...INDY_FLAGS, '--journal', join(home, 'j.jsonl')],
+        {
+          wrap,
+        },
+      );
+      expect(await theirs.exit).toBe(2);
+      expect(theirs.stderr).toContain(
+        `journal ${csv}.journal.jsonl next to the CSV cannot be read by this user`,
+      );
+      expect(deliveries(running, 20)).toEqual(Array(20).fill(1));
+    },
+  );
 });
