@@ -4,7 +4,7 @@ import { type CsvFile, openCsvInput, readCsv } from './csv-source.js';
 import type { JournalState } from './journal.js';
 import { resolveMapping } from './mapping.js';
 import { Planner } from './planned-rows.js';
-import { checkCsv } from './prepass.js';
+import { cancelledBeforeSending, checkCsv } from './prepass.js';
 import { RunState } from './run-state.js';
 import { checkRows, sendRows } from './send.js';
 import type { BulkOutcome, BulkRunOptions, BulkRunPorts } from './types.js';
@@ -32,7 +32,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
     let duplicates: Set<bigint>;
     try {
       await run.openReports();
-      const counts = await checkCsv(input, mapping, opts.shard);
+      const counts = await checkCsv(input, mapping, opts.shard, ports.stop);
       if (counts.records === 0)
         throw new CliFailure(`--csv ${opts.csv} has a header and no rows: nothing to send`);
       expected = counts.expected;
@@ -42,6 +42,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
       await run.retireOldReports();
       // The pass that sends reads the bytes the check read, or stops where they differ.
       csv = await readCsv(input, 'again');
+      if (ports.stop?.aborted) throw cancelledBeforeSending(ports.stop);
     } catch (error) {
       await run.discard();
       throw error;
@@ -53,7 +54,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
     const planner = new Planner({ csv, mapping, template, shard, retryInDoubt, journal, duplicates, settle });
     let stopped: unknown;
     try {
-      if (!run.journal || !offers) await checkRows(planner.rows(), settle);
+      if (!run.journal || !offers) await checkRows(planner.rows(), settle, ports.stop);
       else {
         const offset = state?.lastBatch ?? 0;
         const plan = {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { AbortError } from '@credential-agent/sdk';
 import { type CsvInput, readCsv } from './csv-source.js';
 import { HolderDigests } from './holder-set.js';
 import type { ColumnMapping } from './mapping.js';
@@ -32,6 +33,7 @@ export async function checkCsv(
   input: CsvInput,
   mapping: ColumnMapping,
   shard: Shard | undefined,
+  stop?: AbortSignal | undefined,
 ): Promise<CsvCheck> {
   const csv = await readCsv(input);
   const content = createHash('sha256').update(`${JSON.stringify(csv.header)}\n`);
@@ -40,6 +42,7 @@ export async function checkCsv(
   let expected = 0;
   try {
     for (let next = await csv.records.next(); !next.done; next = await csv.records.next()) {
+      if (stop?.aborted) throw cancelledBeforeSending(stop);
       records++;
       content.update(`${JSON.stringify(next.value.fields)}\n`);
       const email = normaliseEmail(next.value.fields[mapping.email.column] ?? '');
@@ -77,4 +80,11 @@ export function commonDigest(common: unknown): string {
 /** How many of `records` data records fall into the shard, when each holder is in one. */
 export function describeShard(shard: Shard | undefined): string | undefined {
   return shard ? `${shard.index}/${shard.count}` : undefined;
+}
+
+/** Ctrl-C or SIGTERM before the first request: nothing was sent, and no journal is left behind. */
+export function cancelledBeforeSending(stop: AbortSignal): AbortError {
+  return new AbortError('cancelled before sending: nothing was sent (no journal was kept)', {
+    cause: stop.reason,
+  });
 }

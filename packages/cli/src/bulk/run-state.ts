@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstat, rm } from 'node:fs/promises';
+import { lstat, rm, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { printable } from '../printable.js';
@@ -31,6 +31,9 @@ export class RunState {
   #nameLock: JournalLock | undefined;
   #sinks: ReportSink[] = [];
   #progress: Progress | undefined;
+  /** The journal this run created (removed when the run is given up before sending). */
+  #created: string | undefined;
+  #registry: JournalRegistry | undefined;
   readonly #opts: BulkRunOptions;
   readonly #ports: BulkRunPorts;
 
@@ -124,6 +127,7 @@ export class RunState {
     const input = { csv, target: journalTarget, shard: shardText, content: csvDigest };
     const { journal, state } = await Journal.open(path, input, resume, note);
     this.journal = journal;
+    if (!exists) this.#created = path;
     file ??= await this.#lockFile(dir, path);
     const now = await lstat(path, { bigint: true }).catch(() => undefined);
     if (now?.dev !== file.dev || now.ino !== file.ino) {
@@ -133,6 +137,7 @@ export class RunState {
     }
     const registration = { path: resolve(path), ...file, target: journalTarget, shard: shardText, holders };
     const registry = await JournalRegistry.register(dir, registration);
+    if (!exists) this.#registry = registry;
     if (this.#opts.newRun !== true) {
       const same = (t: { baseUrl: string; org: string; credentialType: string }) =>
         normaliseBaseUrl(t.baseUrl) === baseUrl &&
@@ -201,6 +206,11 @@ export class RunState {
   async discard(): Promise<void> {
     for (const sink of this.#sinks) await sink.discard().catch(() => undefined);
     await this.journal?.close();
+    // A journal this run created holds only its header: nothing was sent, nothing to resume.
+    if (this.#created) {
+      await this.#registry?.remove().catch(() => undefined);
+      await unlink(this.#created).catch(() => undefined);
+    }
     await this.#release();
   }
 

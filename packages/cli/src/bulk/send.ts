@@ -1,4 +1,5 @@
 import {
+  AbortError,
   type BulkOptions,
   type BulkResult,
   type BulkRow,
@@ -66,8 +67,13 @@ export async function sendRows(
 }
 
 /** A dry run: every row that passed the checks is `valid`. */
-export async function checkRows(rows: AsyncIterable<BulkRow>, settle: SendPlan['settle']): Promise<void> {
+export async function checkRows(
+  rows: AsyncIterable<BulkRow>,
+  settle: SendPlan['settle'],
+  stop?: AbortSignal | undefined,
+): Promise<void> {
   for await (const row of rows) {
+    if (stop?.aborted) throw new AbortError('the dry run was cancelled', { cause: stop.reason });
     await settle({ line: rowLine(row.row ?? 0).line, email: row.offer.emailId, status: 'valid' });
   }
 }

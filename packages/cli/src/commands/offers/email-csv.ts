@@ -117,7 +117,8 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
   );
   if (stopped !== undefined) {
     if (ctx.signal.aborted) {
-      ctx.io.err(`cancelled: ${stopHint(tally, expected)}`);
+      const checked = `the dry run checked ${tally.total} of ${expected} row(s); nothing was sent`;
+      ctx.io.err(`cancelled: ${dryRun ? checked : stopHint(tally, expected)}`);
       throw new ExitWith(ExitCode.Cancelled);
     }
     if (tally.total < expected || tally.counts.skipped) ctx.io.err(`note: ${stopHint(tally, expected)}`);
