@@ -78,6 +78,8 @@ export class StagedFile {
   readonly #path: string;
   readonly #temp: string;
   readonly file: FileHandle;
+  #written = 0;
+  #failed: unknown;
 
   private constructor(path: string, temp: string, file: FileHandle) {
     this.#path = path;
@@ -102,14 +104,30 @@ export class StagedFile {
     return new StagedFile(path, temp, file);
   }
 
-  /** Writes all of `text` (a short write is continued; an error is thrown). */
-  write(text: string | Buffer): Promise<void> {
-    return writeFully(this.file, text);
+  /** Writes all of `text` (a short write is continued; an error is thrown, and kept). */
+  async write(text: string | Buffer): Promise<void> {
+    const buffer = typeof text === 'string' ? Buffer.from(text) : text;
+    try {
+      await writeFully(this.file, buffer);
+      this.#written += buffer.length;
+    } catch (error) {
+      this.#failed ??= error;
+      throw error;
+    }
   }
 
-  /** Flushes, closes and renames the file into place. */
+  /**
+   * Flushes, checks and renames the file into place. A file any write of which failed, or whose
+   * size on disk is not what was written, is never put in place: the error is thrown and the file
+   * at `path` is left as it was.
+   */
   async commit(): Promise<void> {
+    if (this.#failed !== undefined) throw this.#failed;
     await this.file.sync();
+    const { size } = await this.file.stat();
+    if (size !== this.#written) {
+      throw Object.assign(new Error(`wrote ${this.#written} bytes, found ${size}`), { code: 'EIO' });
+    }
     await this.file.close();
     await rename(this.#temp, this.#path);
   }

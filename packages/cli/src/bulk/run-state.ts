@@ -34,6 +34,8 @@ export class RunState {
   /** The journal this run created (removed when the run is given up before sending). */
   #created: string | undefined;
   #registry: JournalRegistry | undefined;
+  /** Reports whose writing failed, with the error: not written again, never put in place. */
+  readonly #broken = new Map<ReportSink, unknown>();
   readonly #opts: BulkRunOptions;
   readonly #ports: BulkRunPorts;
 
@@ -198,7 +200,14 @@ export class RunState {
       this.#progress?.clear();
       this.#ports.err(`line ${outcome.line}${who}: ${outcome.status}: ${printable(outcome.message)}`);
     }
-    for (const sink of this.#sinks) await sink.add(outcome);
+    // A report that cannot be written (a full disk) stops being written and is reported at the
+    // end; the run and its accounting go on.
+    for (const sink of this.#sinks) {
+      if (this.#broken.has(sink)) continue;
+      await sink.add(outcome).catch((error: unknown) => {
+        this.#broken.set(sink, error);
+      });
+    }
     this.#progress?.update(this.tally);
   };
 
@@ -230,14 +239,18 @@ export class RunState {
     await this.#release();
     const reason =
       stopped === undefined ? undefined : stopped instanceof Error ? stopped.message : String(stopped);
-    let failure: unknown;
+    const failures: unknown[] = [];
     for (const sink of this.#sinks) {
-      await sink.close(this.tally, reason).catch(async (error: unknown) => {
-        failure ??= error;
+      const broken = this.#broken.get(sink);
+      const closed = broken === undefined ? sink.close(this.tally, reason) : Promise.reject(broken);
+      await closed.catch(async (error: unknown) => {
+        failures.push(error);
         await sink.discard().catch(() => undefined);
       });
     }
-    return failure;
+    if (failures.length <= 1) return failures[0];
+    const said = failures.map((f) => (f instanceof Error ? f.message : String(f)));
+    return new UsageError(said.join('; '));
   }
 }
 

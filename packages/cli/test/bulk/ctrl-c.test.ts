@@ -46,7 +46,7 @@ describe('agent-cli offers email --csv: Ctrl-C and the batch cap', () => {
     expect(running.sandbox.totalDeliveries()).toBe(24);
   });
 
-  it('exits 0 or 3, never 1, when rows were sent and a report cannot be written at the end, naming the flag', {
+  it('exits 3 (never 0 or 1) when every row was sent but a report cannot be written at the end, naming the flag', {
     timeout: 60_000,
   }, async () => {
     const running = await sandboxAgent({
@@ -67,7 +67,7 @@ describe('agent-cli offers email --csv: Ctrl-C and the batch cap', () => {
     ]);
     await until(() => running.sandbox.requestCount('POST', '/orgs') >= 1);
     await rm(sub, { recursive: true });
-    expect(await run.exit).toBe(0);
+    expect(await run.exit).toBe(3);
     expect(run.stdout).toBe('done: sent 40\n');
     expect(run.stderr).toContain(`error: cannot write --report ${report}: ENOENT\n`);
     expect(running.sandbox.totalDeliveries()).toBe(40);

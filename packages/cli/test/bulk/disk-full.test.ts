@@ -84,3 +84,52 @@ describe('agent-cli offers email --csv with its journal on a disk that fills up'
     },
   );
 });
+
+// Issue 21 finding 11: the reports on the same full disk as the journal.
+describe('agent-cli offers email --csv with its journal and reports on a disk that fills up', () => {
+  beforeAll(ensureBuilt, 120_000);
+
+  it('counts every row right, never puts a report in place cut short, and names each report it could not write', async (ctx) => {
+    const dir = await tempDir();
+    const disk = join(dir, 'disk');
+    await mkdir(disk);
+    const skip = mountTmpfs(disk);
+    if (skip) {
+      console.warn(`skipped: ${skip}`);
+      ctx.skip();
+    }
+    const running = await sandboxAgent({
+      faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 10 }],
+    });
+    const rows = 2000;
+    const csv = await writeCsv(dir, holderLines(rows));
+    const report = join(disk, 'r.json');
+    const junit = join(disk, 'r.xml');
+    const argv = [
+      csv,
+      ...INDY_FLAGS,
+      '--journal',
+      join(disk, 'j.jsonl'),
+      '--report',
+      report,
+      '--junit',
+      junit,
+    ];
+    await fill(disk, 64 * 1024);
+    const run = startBulk(running, join(dir, 'config'), [...argv, '--json']);
+    expect(await run.exit, run.stderr).toBeOneOf([1, 3]);
+    const summary = JSON.parse(run.stdout) as Record<string, number>;
+    expect(summary['total']).toBe(rows);
+    const delivered = running.sandbox.totalDeliveries();
+    // Every delivered row is reported sent or in doubt; no row is reported sent that was not delivered.
+    expect(summary['sent']).toBeLessThanOrEqual(delivered);
+    expect(delivered).toBeLessThanOrEqual((summary['sent'] ?? 0) + (summary['in-doubt'] ?? 0));
+    // Each report is whole, or was not put in place (and stderr names it).
+    const text = await readFile(report, 'utf8').catch(() => undefined);
+    if (text === undefined) expect(run.stderr).toMatch(/--report .*r\.json.*(ENOSPC|no space)/i);
+    else expect(JSON.parse(text).rows).toHaveLength(rows);
+    const xml = await readFile(junit, 'utf8').catch(() => undefined);
+    if (xml === undefined) expect(run.stderr).toMatch(/--junit .*r\.xml.*(ENOSPC|no space)/i);
+    else expect(xml).toMatch(/<\/testsuites>\n$/);
+  }, 120_000);
+});

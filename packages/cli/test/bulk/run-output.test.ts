@@ -104,7 +104,8 @@ describe('agent-cli offers email --csv: limits and earlier runs', () => {
     const edited = await bulk(csv, '--journal', join(dir, 'other.jsonl'));
     expect(edited.stderr).toContain(`warning: ${csv}.journal.jsonl is from an earlier run of ${csv}`);
     await rm(`${csv}.journal.jsonl`);
-    await rm(join(dir, 'other.jsonl'));
+    // A run refused before sending keeps no journal of its own.
+    await rm(join(dir, 'other.jsonl'), { force: true });
     const again = await bulk(csv, '--report', report);
     expect(again.stderr.split('\n')[0]).toBe(
       `warning: ${report} is from an earlier run of ${csv}: this run starts a new journal ${csv}.journal.jsonl (rows an earlier run sent may be sent again; to continue that run instead, stop now and pass --journal <its journal> --resume)`,

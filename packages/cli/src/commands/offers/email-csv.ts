@@ -11,6 +11,7 @@ import { AuthRequiredError, ExitWith, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 import { readBodyFile, requireFields } from '../../input.js';
 import { printData } from '../../output.js';
+import { printable } from '../../printable.js';
 import type { EmailBodyFlags } from './email-body.js';
 
 type CsvOptions = EmailBodyFlags & CsvFlags & { csv: string; file?: string };
@@ -123,12 +124,17 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
     }
     if (tally.total < expected || tally.counts.skipped) ctx.io.err(`note: ${stopHint(tally, expected)}`);
   }
+  // A report that could not be written is said even when the run stopped for another reason.
+  if (stopped !== undefined && reportError !== undefined)
+    ctx.io.err(`error: ${printable(messageOf(reportError))}`);
   const problem = stopped ?? reportError;
   if (problem !== undefined) {
-    // Rows went out: the exit code says how many (0 or 3), never "nothing was sent" (1 or 2).
+    // Rows went out: the exit code says how many (3, or 0 when all did), never "nothing was sent"
+    // (1 or 2); a missing report is never 0.
     if (tally.counts.sent > 0) {
       const code = tally.total < expected ? ExitCode.PartialSuccess : tally.exitCode();
-      throw new ExitWith(code, 'rows were sent', { cause: problem });
+      const missing = reportError !== undefined && code === ExitCode.Ok;
+      throw new ExitWith(missing ? ExitCode.PartialSuccess : code, 'rows were sent', { cause: problem });
     }
     // A usage-like error after the run started is not "refused before sending" (exit 2).
     if (problem instanceof UsageError) throw new Error(problem.message);
@@ -137,4 +143,8 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
   // A dry run fails as soon as one row has a problem, so CI can gate the real run on it.
   const code = dryRun && tally.problems > 0 ? ExitCode.Failure : tally.exitCode();
   if (code !== ExitCode.Ok) throw new ExitWith(code);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
