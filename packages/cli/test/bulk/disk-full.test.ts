@@ -28,6 +28,22 @@ async function fill(dir: string, leave: number): Promise<string> {
   return filler;
 }
 
+/** A temp dir with a 1 MiB tmpfs at `disk` (the test is skipped, saying why, where none can be mounted) and a sandbox. */
+async function diskAndAgent(ctx: { skip: () => void }) {
+  const dir = await tempDir();
+  const disk = join(dir, 'disk');
+  await mkdir(disk);
+  const skip = mountTmpfs(disk);
+  if (skip) {
+    console.warn(`skipped: ${skip}`);
+    ctx.skip();
+  }
+  const running = await sandboxAgent({
+    faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 10 }],
+  });
+  return { dir, disk, running };
+}
+
 type Row = { email: string; status: string };
 const reportRows = async (path: string): Promise<Row[]> => JSON.parse(await readFile(path, 'utf8')).rows;
 
@@ -39,17 +55,7 @@ describe('agent-cli offers email --csv with its journal on a disk that fills up'
     'stops before the next request, then resumes without e-mailing anyone twice (%i)',
     { timeout: 120_000 },
     async (pad: number, ctx) => {
-      const dir = await tempDir();
-      const disk = join(dir, 'disk');
-      await mkdir(disk);
-      const skip = mountTmpfs(disk);
-      if (skip) {
-        console.warn(`skipped: ${skip}`);
-        ctx.skip();
-      }
-      const running = await sandboxAgent({
-        faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 10 }],
-      });
+      const { dir, disk, running } = await diskAndAgent(ctx);
       const { sandbox } = running;
       const csv = join(dir, `holders${'-'.repeat(pad * 23)}.csv`);
       await rename(await writeCsv(dir, holderLines(ROWS)), csv);
@@ -90,17 +96,7 @@ describe('agent-cli offers email --csv with its journal and reports on a disk th
   beforeAll(ensureBuilt, 120_000);
 
   it('counts every row right, never puts a report in place cut short, and names each report it could not write', async (ctx) => {
-    const dir = await tempDir();
-    const disk = join(dir, 'disk');
-    await mkdir(disk);
-    const skip = mountTmpfs(disk);
-    if (skip) {
-      console.warn(`skipped: ${skip}`);
-      ctx.skip();
-    }
-    const running = await sandboxAgent({
-      faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 10 }],
-    });
+    const { dir, disk, running } = await diskAndAgent(ctx);
     const rows = 2000;
     const csv = await writeCsv(dir, holderLines(rows));
     const report = join(disk, 'r.json');
