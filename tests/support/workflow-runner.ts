@@ -158,6 +158,8 @@ export async function runJob(
         GITHUB_WORKSPACE: workspace,
         RUNNER_TEMP: join(workspace, '.runner-temp'),
         XDG_CONFIG_HOME: join(workspace, '.config'),
+        // A runner is a fresh machine: no state (locks, the registry of journals) from other jobs.
+        XDG_STATE_HOME: join(workspace, '.local', 'state'),
         ...ctx.env,
         ...stepEnv,
       };

@@ -74,6 +74,15 @@ export async function openCsvInput(path: string, delimiter = ','): Promise<CsvIn
     await file.close();
     throw refuse(fileKind(opened));
   }
+  const { buffer } = await file.read(Buffer.alloc(2), 0, 2, 0);
+  const utf16 =
+    buffer[0] === 0xff && buffer[1] === 0xfe ? 'LE' : buffer[0] === 0xfe && buffer[1] === 0xff ? 'BE' : '';
+  if (utf16) {
+    await file.close();
+    throw new UsageError(
+      `--csv ${path} is UTF-16 (it starts with a UTF-16 ${utf16} byte order mark): save it as UTF-8 (in a spreadsheet: "CSV UTF-8")`,
+    );
+  }
   return { path, delimiter, file };
 }
 

@@ -37,6 +37,8 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
         throw new CliFailure(`--csv ${opts.csv} has a header and no rows: nothing to send`);
       expected = counts.expected;
       duplicates = counts.duplicates;
+      // Local refusals first: the sign-in check below asks the service.
+      await run.checkJournal();
       offers = ports.offers ? await ports.offers() : undefined;
       state = await run.openJournal(counts.digest, counts.holders);
       await run.retireOldReports();
@@ -51,7 +53,17 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
     const { template, shard, retryInDoubt } = opts;
     const settle = run.settle;
     const journal = state;
-    const planner = new Planner({ csv, mapping, template, shard, retryInDoubt, journal, duplicates, settle });
+    const planner = new Planner({
+      source: opts.csv,
+      csv,
+      mapping,
+      template,
+      shard,
+      retryInDoubt,
+      journal,
+      duplicates,
+      settle,
+    });
     let stopped: unknown;
     try {
       if (!run.journal || !offers) await checkRows(planner.rows(), settle, ports.stop);

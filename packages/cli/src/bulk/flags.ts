@@ -13,6 +13,7 @@ export interface CsvFlags {
   journal?: string;
   resume?: boolean;
   retryInDoubt?: boolean;
+  newRun?: boolean;
   report?: string;
   junit?: string;
   shard?: string;
@@ -62,6 +63,10 @@ export function addCsvOptions(command: Command): Command {
     .option(
       '--retry-in-doubt',
       'bulk, with --resume: send again rows that may have been sent when a run died',
+    )
+    .option(
+      '--new-run',
+      'bulk: start a new journal even when one of an earlier run of the same rows to this target is next to the CSV (its holders are e-mailed again)',
     )
     .option('--report <path>', 'bulk: write a JSON report of every row')
     .option('--junit <path>', 'bulk: write a JUnit XML report (one testcase per row)')

@@ -10,6 +10,8 @@ import type { BulkTemplate } from './template.js';
 
 /** What decides which rows are offered for sending. */
 export interface Planning {
+  /** The CSV's path, for messages. */
+  source: string;
   csv: CsvFile;
   mapping: ColumnMapping;
   template: BulkTemplate;
@@ -46,7 +48,7 @@ export class Planner {
 
   constructor(p: Planning) {
     this.#p = p;
-    this.#checker = new RowChecker(p.csv.header, p.mapping, p.duplicates);
+    this.#checker = new RowChecker(p.source, p.csv.header, p.mapping, p.duplicates);
   }
 
   /**

@@ -6,6 +6,21 @@ import type { ColumnMapping } from './mapping.js';
 import type { RowKey } from './row-key.js';
 
 /**
+ * Characters a value never needs and that hide what it says: C0 and C1 controls but tab and line
+ * ends (NUL among them), a byte order mark inside the file, and the bidirectional controls that
+ * make text read in another order than it is stored (U+202E and the like).
+ */
+const HIDDEN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is refused.
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufeff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+function hiddenKind(char: string): string {
+  if (char === '\u0000') return 'a NUL byte';
+  if (char === '\ufeff') return 'a byte order mark';
+  return (char.codePointAt(0) ?? 0) <= 0x9f ? 'a control character' : 'a bidirectional control';
+}
+
+/**
  * Checks one CSV record before anything is sent: the e-mail (present, valid, not seen before on
  * another line) and every mapped column (present and not empty). Returns the problems, in words.
  * Only the holders the first pass found on more than one row are remembered.
@@ -17,7 +32,10 @@ export class RowChecker {
   readonly #header: readonly string[];
   readonly #mapping: ColumnMapping;
 
-  constructor(header: readonly string[], mapping: ColumnMapping, duplicates: Set<bigint>) {
+  readonly #source: string;
+
+  constructor(source: string, header: readonly string[], mapping: ColumnMapping, duplicates: Set<bigint>) {
+    this.#source = source;
     this.#header = header;
     this.#mapping = mapping;
     this.#duplicates = duplicates;
@@ -34,6 +52,15 @@ export class RowChecker {
   #shape(record: CsvRecord): string[] {
     const problems: string[] = [];
     const { fields } = record;
+    fields.forEach((value, column) => {
+      const hidden = HIDDEN.exec(value)?.[0];
+      if (hidden === undefined) return;
+      const code = `U+${hidden.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}`;
+      const name = this.#header[column] ?? `${column + 1}`;
+      problems.push(
+        `column ${name} holds ${code} (${hiddenKind(hidden)}) in --csv ${this.#source}: remove it from the file`,
+      );
+    });
     if (fields.length > this.#header.length) {
       problems.push(`has ${fields.length} fields, the header has ${this.#header.length}`);
     }

@@ -7,7 +7,7 @@ import type { EmailOfferItem } from '@credential-agent/sdk';
  * wherever it stands in the file, however it is quoted; the line number is only for messages.
  */
 export interface RowKey {
-  /** The holder: the e-mail address, trimmed and lower-cased. */
+  /** The holder: the digest of the normalised e-mail address ({@link normaliseEmail}). */
   holder: string;
   /** The offer sent to the holder. */
   content: string;
@@ -16,9 +16,15 @@ export interface RowKey {
   lo: number;
 }
 
-/** The e-mail address as it identifies a holder: trimmed and lower-cased. */
+/**
+ * The e-mail address as it identifies a holder: trimmed, in Unicode NFC (an `é` typed as one code
+ * point or as `e` and a combining accent is one holder) and lower-cased, the local part too.
+ * RFC 5321 lets a server tell `Ada@` from `ada@`, but no mail service in use does, and the costly
+ * mistake here is e-mailing one person twice: two rows differing only by case are one holder, the
+ * second refused as a duplicate naming the first.
+ */
 export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return email.trim().normalize('NFC').toLowerCase();
 }
 
 /** The SHA-256 of a normalised e-mail address: what identifies a holder. */

@@ -76,6 +76,12 @@ export class RunState {
     if (junit !== undefined) this.#sinks.push(naming(await junitReport(junit), '--junit', junit));
   }
 
+  /** Checks the journal's path (a regular file of this user, or none), before anything is sent. */
+  async checkJournal(): Promise<void> {
+    if (this.#opts.dryRun || !this.#opts.target) return;
+    await checkJournalPath(this.#journalPath());
+  }
+
   /**
    * Locks and opens (or continues) the journal of a real run (a dry run has none). Three locks are
    * held while it sends: `.agent-cli-journal-<inode>.lock` next to the journal (seen from every

@@ -37,7 +37,8 @@ async function headerOf(path: string): Promise<JournalHeader | 'unreadable' | un
  * another layout is (it e-mailed some of the same holders). Only regular files are read, so a FIFO
  * named `*.jsonl` never blocks the run.
  * @throws {@link UsageError} when one of those journals records the same CSV content (under any
- * file name) sent to the same target: a new journal would e-mail its holders again.
+ * file name) sent to the same target: a new journal would e-mail its holders again. With `newRun`
+ * (`--new-run`, the user means it) that journal is warned about instead.
  */
 export async function earlierRuns(
   journal: string,
@@ -61,12 +62,29 @@ export async function earlierRuns(
         );
       }
       if (!header || header === 'unreadable' || disjointShards(header.shard, shard)) continue;
-      if (header.content === run.content && sameTarget(header.target, run.target)) {
-        const layout = header.shard ? `--shard ${header.shard}` : 'the whole CSV';
-        const of = header.shard === shard ? '' : ` (${layout})`;
-        const pass = header.shard ? ` --shard ${header.shard}` : '';
+      const sameRows = header.content === run.content;
+      const layout = header.shard ? `--shard ${header.shard}` : 'the whole CSV';
+      const of = header.shard === shard ? '' : ` (${layout})`;
+      const pass = header.shard ? ` --shard ${header.shard}` : '';
+      if (
+        sameRows &&
+        !newRun &&
+        mayBeSameTarget(header.target, run.target) &&
+        !sameTarget(header.target, run.target)
+      ) {
+        const was = header.target as JournalTarget;
         throw new UsageError(
-          `journal ${path} is from an earlier run${of} of the same rows as --csv ${csv} to this target: to continue it, pass --journal ${path}${pass} --resume; to e-mail every holder again deliberately, delete ${path} first`,
+          `journal ${path} is from an earlier run${of} of the same rows as --csv ${csv} to ${was.baseUrl} (organisation ${was.org}), which may be this run's ${run.target.baseUrl} (organisation ${run.target.org}) under another name: to continue it, pass --journal ${path}${pass} --resume with its target; to e-mail every holder again deliberately, pass --new-run`,
+        );
+      }
+      const same = sameRows && sameTarget(header.target, run.target);
+      if (same && newRun) {
+        found.push(path);
+        continue;
+      }
+      if (same) {
+        throw new UsageError(
+          `journal ${path} is from an earlier run${of} of the same rows as --csv ${csv} to this target: to continue it, pass --journal ${path}${pass} --resume; to e-mail every holder again deliberately, pass --new-run (or delete ${path})`,
         );
       }
       if (header.shard === shard && basename(header.csv) === basename(csv)) found.push(path);
@@ -84,6 +102,34 @@ export async function earlierRuns(
 /** Whether two shards of one layout (`1/2` and `2/2`) are in question: they share no holder. */
 function disjointShards(a: string | undefined, b: string | undefined): boolean {
   return a !== undefined && b !== undefined && a !== b && a.split('/')[1] === b.split('/')[1];
+}
+
+/** The loopback names of one machine, as one. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** `url` with a loopback host spelt `localhost` (a URL that does not parse is kept as it is). */
+function loopbackAsOne(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (LOOPBACK.has(parsed.hostname) || parsed.hostname.startsWith('127.')) parsed.hostname = 'localhost';
+    return normaliseBaseUrl(parsed.href);
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Whether a journal's recorded target may be `target` under another name: `localhost` for
+ * `127.0.0.1`, or the organisation id in another letter case (the spec does not say whether the
+ * service tells them apart).
+ */
+function mayBeSameTarget(was: JournalTarget | undefined, target: Omit<JournalTarget, 'common'>): boolean {
+  return (
+    was !== undefined &&
+    loopbackAsOne(was.baseUrl) === loopbackAsOne(target.baseUrl) &&
+    was.org.toLowerCase() === target.org.toLowerCase() &&
+    was.credentialType === target.credentialType
+  );
 }
 
 /** Whether a journal's recorded target is `target` (the same service however its URL is spelt). */

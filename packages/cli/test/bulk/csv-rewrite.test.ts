@@ -18,6 +18,12 @@ async function holdingGateway() {
     release = resolve;
   });
   const server = createServer((req, res) => {
+    // The run's sign-in check before its journal: a list that matches no record.
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('[]');
+      return;
+    }
     let body = '';
     req.on('data', (chunk) => {
       body += chunk;

@@ -1,5 +1,6 @@
 import { link, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DEMO_ORG_ID } from '@credential-agent/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, holderEmails, INDY_FLAGS, startBulk, until } from './bin.js';
 import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
@@ -98,7 +99,7 @@ describe('agent-cli offers email --csv: one live run per journal file and per co
     expect(await again.exit).toBe(2);
     const journal = `${csv}.journal.jsonl`;
     expect(again.stderr).toBe(
-      `error: journal ${journal} is from an earlier run of the same rows as --csv ${copy} to this target: to continue it, pass --journal ${journal} --resume; to e-mail every holder again deliberately, delete ${journal} first\n`,
+      `error: journal ${journal} is from an earlier run of the same rows as --csv ${copy} to this target: to continue it, pass --journal ${journal} --resume; to e-mail every holder again deliberately, pass --new-run (or delete ${journal})\n`,
     );
     const resumed = startBulk(running, config, [
       copy,
@@ -110,6 +111,55 @@ describe('agent-cli offers email --csv: one live run per journal file and per co
     ]);
     expect(await resumed.exit).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 0, 'already-sent': 5 });
+    expect(holderEmails(5).map((e) => running.sandbox.deliveries(e))).toEqual(Array(5).fill(1));
+  });
+
+  // Attack on issue 21: nothing overrode that refusal when the user means to send again.
+  it('sends the same rows again with --new-run, warning about the earlier journal; --new-run with --resume is refused', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(5));
+    const config = join(dir, 'config');
+    expect(await startBulk(running, config, [csv, ...INDY_FLAGS]).exit).toBe(0);
+    const copy = join(dir, 'copy.csv');
+    await writeFile(copy, await readFile(csv));
+    const both = startBulk(running, config, [copy, ...INDY_FLAGS, '--new-run', '--resume']);
+    expect(await both.exit).toBe(2);
+    expect(both.stderr).toContain('--new-run and --resume do not go together');
+    const again = startBulk(running, config, [copy, ...INDY_FLAGS, '--new-run', '--json']);
+    expect(await again.exit).toBe(0);
+    expect(again.stderr).toContain(`warning: ${csv}.journal.jsonl is from an earlier run`);
+    expect(JSON.parse(again.stdout)).toMatchObject({ sent: 5 });
+    expect(holderEmails(5).map((e) => running.sandbox.deliveries(e))).toEqual(Array(5).fill(2));
+  });
+});
+
+// Attack on issue 21: localhost and 127.0.0.1 (or an org id in capitals) were other targets, so a
+// new journal for the same rows e-mailed every holder again.
+describe('agent-cli offers email --csv: one service under two names', { timeout: 60_000 }, () => {
+  beforeAll(ensureBuilt, 120_000);
+
+  it('refuses a new journal for rows an earlier run sent to localhost when this run names 127.0.0.1 or the org in capitals, naming both', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(5));
+    const config = join(dir, 'config');
+    const port = new URL(running.url).port;
+    const first = startBulk(running, config, [csv, ...INDY_FLAGS], {
+      env: { AGENT_CLI_BASE_URL: `http://localhost:${port}` },
+    });
+    expect(await first.exit).toBe(0);
+    for (const env of [
+      { AGENT_CLI_BASE_URL: `http://127.0.0.1:${port}/` },
+      { AGENT_CLI_BASE_URL: `http://localhost:${port}`, AGENT_CLI_ORG: DEMO_ORG_ID.toUpperCase() },
+    ]) {
+      const other = join(dir, `other-${Object.keys(env).length}.jsonl`);
+      const again = startBulk(running, config, [csv, ...INDY_FLAGS, '--journal', other], { env });
+      expect(await again.exit).toBe(2);
+      expect(again.stderr).toContain(`http://localhost:${port}`);
+      expect(again.stderr).toContain(env.AGENT_CLI_BASE_URL.replace(/\/$/, ''));
+      expect(again.stderr).toContain('--new-run');
+    }
     expect(holderEmails(5).map((e) => running.sandbox.deliveries(e))).toEqual(Array(5).fill(1));
   });
 });

@@ -104,7 +104,7 @@ describe('agent-cli offers email --csv: a batch the service says it partly sent'
     expect(await run.exit).toBe(1);
     const shown = 'bad \\x1b[31mRED\\x1b[0m\\r\\n\\x1b]0;pwned\\x07 done: sent 40 \\x00\\x9b';
     expect(run.stderr.split('\n').filter((l) => l.startsWith('line '))).toEqual([
-      'line 3 (x\\x1b[2J@example.com): invalid: invalid e-mail "x\\x1b[2J@example.com"',
+      `line 3 (x\\x1b[2J@example.com): invalid: column email holds U+001B (a control character) in --csv ${csv}: remove it from the file; invalid e-mail "x\\x1b[2J@example.com"`,
       `line 2 (holder1@example.com): failed: ${shown}`,
     ]);
     // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may reach stderr.

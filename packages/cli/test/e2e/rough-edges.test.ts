@@ -15,7 +15,10 @@ const cred = ['--credential-type', 'indy', '--cred-def-id', 'cd-1', '--org', DEM
 describe('rough edges of a first session', { timeout: 60_000 }, () => {
   it('a --file JSON with a UTF-8 byte order mark is read like a CSV with one (item 6)', async () => {
     const file = join(e2e.configDir(), 'bom.json');
-    const body = { credentialOffer: [{ emailId: 'holder@example.com' }], comment: 'with a BOM' };
+    const body = {
+      credentialOffer: [{ emailId: 'holder@example.com', attributes: [{ name: 'name', value: 'Ada' }] }],
+      comment: 'with a BOM',
+    };
     writeFileSync(file, `\uFEFF${JSON.stringify(body)}`);
     const result = await e2e.run(['offers', 'email', '--file', file, ...cred, '--json'], {
       env: { AGENT_CLI_TOKEN: token() },

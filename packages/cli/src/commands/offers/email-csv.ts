@@ -1,4 +1,5 @@
-import type { BulkEmailParams } from '@credential-agent/sdk';
+import { randomUUID } from 'node:crypto';
+import { AuthenticationError, type BulkEmailParams } from '@credential-agent/sdk';
 import { parseDelimiter } from '../../bulk/csv-source.js';
 import { runBulk } from '../../bulk/engine.js';
 import type { CsvFlags } from '../../bulk/flags.js';
@@ -44,8 +45,8 @@ export function stopHint(tally: Tally, expected: number): string {
 
 /**
  * The offers of a real run, once it is known that the run can sign in: a live token for this base
- * URL, or `AGENT_CLI_EMAIL`/`AGENT_CLI_PASSWORD` (signed in with now, and again when the token
- * expires mid-run). Checked before the journal is created.
+ * URL that the service accepts, or `AGENT_CLI_EMAIL`/`AGENT_CLI_PASSWORD` (signed in with now, and
+ * again when the token expires mid-run). Checked before the journal is created.
  * @throws {@link AuthRequiredError} when neither is there (nothing was sent, no journal made).
  */
 async function signedInOffers(ctx: CliContext, orgId: string, baseUrl: string) {
@@ -61,6 +62,19 @@ async function signedInOffers(ctx: CliContext, orgId: string, baseUrl: string) {
     }
     await sdk.auth.signIn(credentials, { signal: ctx.signal });
   }
+  // A token can be live and still refused (revoked, or issued by another service): one GET that
+  // matches no record (a fresh thread id) asks the service before the journal is made.
+  await sdk.credentials
+    .list({ threadId: randomUUID() }, { signal: ctx.signal })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof AuthenticationError)) return;
+      const credentials = envCredentials(ctx.env);
+      if (!credentials)
+        throw new AuthRequiredError(
+          `the service at ${baseUrl} refused the access token (401): nothing was sent (sign in again, or set AGENT_CLI_EMAIL and AGENT_CLI_PASSWORD so a run can sign in by itself)`,
+        );
+      await sdk.auth.signIn(credentials, { signal: ctx.signal });
+    });
   return sdk.org(orgId).offers;
 }
 
@@ -96,6 +110,7 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
       journal: opts.journal,
       resume: opts.resume === true,
       retryInDoubt: opts.retryInDoubt === true,
+      newRun: opts.newRun === true,
       report: opts.report,
       junit: opts.junit,
       shard,

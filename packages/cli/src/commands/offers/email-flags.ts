@@ -44,6 +44,7 @@ function csvFlags(raw: RawInput): CsvFlags {
     journal: textOption(raw, 'journal'),
     resume: flagOption(raw, 'resume'),
     retryInDoubt: flagOption(raw, 'retryInDoubt'),
+    newRun: flagOption(raw, 'newRun'),
     report: textOption(raw, 'report'),
     junit: textOption(raw, 'junit'),
     shard: textOption(raw, 'shard'),
@@ -60,6 +61,10 @@ function checkCsvFlags(opts: EmailOptions): void {
   }
   if (opts.email) throw new UsageError('--email and --csv do not go together: the CSV names the holders');
   if (opts.retryInDoubt && !opts.resume) throw new UsageError('--retry-in-doubt needs --resume');
+  if (opts.newRun && opts.resume)
+    throw new UsageError(
+      '--new-run and --resume do not go together: --resume continues a run, --new-run starts one',
+    );
   const cap = opts.maxBatchSize ?? SERVICE_CAP;
   if ((opts.batchSize ?? 10) > cap) {
     throw new UsageError(
