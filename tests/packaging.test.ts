@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_CONDITION } from '../scripts/source-condition.mjs';
 import { bin, ensureBuilt, PUBLISHED, pack, root } from './support/packages.js';
@@ -103,6 +103,27 @@ async function contentOf(path: string): Promise<string> {
   throw new Error(`${path} never appeared`);
 }
 
+/** The `npm install -g` line of the README's "Installing without a clone" block, verbatim. */
+async function readmeInstallLine(): Promise<string> {
+  const readme = await readFile(join(root, 'README.md'), 'utf8');
+  const lines = readme.split('\n').filter((text) => /^npm install -g .*\.tgz/.test(text));
+  if (lines.length !== 1) throw new Error(`README.md has ${lines.length} npm install -g lines of tarballs`);
+  return lines[0] as string;
+}
+
+describe('the install lines of the READMEs', () => {
+  it('name tarballs as paths (./packs/…, /…), never as packs/… which npm reads as a GitHub repository', async () => {
+    const readmes = [join(root, 'README.md'), ...PUBLISHED.map((pkg) => join(pkg.dir, 'README.md'))];
+    for (const readme of readmes) {
+      const text = await readFile(readme, 'utf8');
+      for (const line of text.split('\n').filter((l) => /^npm install\b.*\.tgz/.test(l))) {
+        const tarballs = line.split(/\s+/).filter((word) => word.endsWith('.tgz'));
+        for (const tarball of tarballs) expect(tarball, `${readme}: ${line}`).toMatch(/^(\.\/|\/)/);
+      }
+    }
+  });
+});
+
 // README "Install from this repository": the tarballs installed globally (`npm install -g`), SDK
 // first, into a fresh prefix, then the installed agent-cli against the installed agent-sandbox.
 describe('installed globally from the tarballs, as the README says until the packages are published', {
@@ -110,16 +131,24 @@ describe('installed globally from the tarballs, as the README says until the pac
 }, () => {
   it('agent-cli --version, then login and credentials list against agent-sandbox', async () => {
     const prefix = join(work, 'global');
-    const inOrder = PUBLISHED.map((pkg) => tarballs.get(pkg.name) as string);
-    await run(
-      'npm',
-      ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', ...inOrder],
-      {
-        cwd: work,
-        env: { ...process.env, npm_config_workspaces: 'false', npm_config_loglevel: 'error' },
-        timeoutMs: 240_000,
+    // The README's own line, run as users copy it, from a directory holding packs/ as it describes.
+    const line = await readmeInstallLine();
+    const from = join(work, 'repo');
+    await mkdir(join(from, 'packs'), { recursive: true });
+    for (const tarball of tarballs.values()) await cp(tarball, join(from, 'packs', basename(tarball)));
+    await run('sh', ['-c', line], {
+      cwd: from,
+      env: {
+        ...process.env,
+        npm_config_prefix: prefix,
+        npm_config_audit: 'false',
+        npm_config_fund: 'false',
+        npm_config_prefer_offline: 'true',
+        npm_config_workspaces: 'false',
+        npm_config_loglevel: 'error',
       },
-    );
+      timeoutMs: 240_000,
+    });
     const cli = join(prefix, 'bin/agent-cli');
     expect((await run(cli, ['--version'])).stdout.trim()).toBe(await version(join(root, 'packages/cli')));
 

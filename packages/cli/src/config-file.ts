@@ -1,4 +1,13 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  type Stats,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { StoredToken, TokenStore } from '@credential-agent/sdk';
 import { withConfigLock } from './config-lock.js';
@@ -64,7 +73,8 @@ function withoutUndefined(profile: Profile): Profile {
 function readText(path: string, trusted: boolean): string | undefined {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // Non-blocking, so a FIFO cannot hold the open (SIGTERM cannot end a synchronous open).
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     // Unreadable: say so, or that it is another user's.
@@ -72,18 +82,34 @@ function readText(path: string, trusted: boolean): string | undefined {
     throw new UsageError(`cannot read the config file ${path} (${(error as NodeJS.ErrnoException).code})`);
   }
   try {
-    checkOwner(path, fstatSync(fd), 'file', trusted);
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) {
+      throw new UsageError(`the config file ${path} ${kindOf(stats)}, not a regular file: remove it`);
+    }
+    checkOwner(path, stats, 'file', trusted);
     return readFileSync(fd, 'utf8');
   } finally {
     closeSync(fd);
   }
 }
 
+/** What a file that is not a regular file is, for the message refusing it. */
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return 'is a directory';
+  if (stats.isFIFO()) return 'is a FIFO (named pipe)';
+  if (stats.isSocket()) return 'is a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'is a device';
+  return 'is special';
+}
+
 /** The config file's text, parsed and checked. @throws {@link UsageError} naming the file and the field. */
 function parseData(path: string, text: string): ConfigData {
+  // A UTF-8 BOM (some Windows editors write one) is not part of the JSON.
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') throw new UsageError(`the config file ${path} is empty: fix or remove it`);
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(body);
   } catch {
     throw new UsageError(`the config file ${path} is not valid JSON: fix or remove it`);
   }

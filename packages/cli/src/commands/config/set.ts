@@ -67,7 +67,9 @@ export function parseSetOptions(raw: RawInput): SetOptions {
 
 export async function runSet(ctx: CliContext, { key, given }: SetOptions): Promise<void> {
   const secret = SECRET_KEYS.has(key);
-  const text = given === '-' ? await readSecretStdin(ctx, `config set ${key} -`) : given;
+  const read = given === '-' ? await readSecretStdin(ctx, `config set ${key} -`) : given;
+  // A URL is kept without the blanks around it, as `--base-url` and AGENT_CLI_BASE_URL are read.
+  const text = key === 'base-url' || key === 'agent-url' ? read.trim() : read;
   const [settings, config] = await Promise.all([ctx.settings({ repair: true }), ctx.config()]);
   if (key === 'base-url' || key === 'agent-url') checkBaseUrl(text, settings.insecure, key);
   if (key === 'agent-key') checkHeaderValue(text, key);
