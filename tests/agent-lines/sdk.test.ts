@@ -3,6 +3,9 @@
  * which path, line detection and its override, the token exchange and its one retry after a 401,
  * the tenant token, and where every agent method of the SDK goes on each line.
  */
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   AgentClient,
   type AgentDeployment,
@@ -229,14 +232,67 @@ describe('line 2.1 (token exchange, routes under prefixes)', () => {
     expect(shown).not.toContain(token);
   });
 
-  it('uses a token the agent token store holds, without exchanging', async () => {
+  it('uses a token the agent token store holds for this agent, without exchanging', async () => {
     const s = await standIn('2.1');
-    await clientFor(s).credentials.list();
-    const token = s.seen[1]?.authorization?.replace(/^Bearer /, '') ?? '';
+    const tokenStore = new MemoryTokenStore();
+    await clientFor(s, { tokenStore }).credentials.list();
     s.seen.length = 0;
-    const tokenStore = new MemoryTokenStore({ accessToken: token, tokenType: 'Bearer' });
     await clientFor(s, { tokenStore }).credentials.list();
     expect(trail(s)).toEqual(['GET /didcomm/credentials jwt:base']);
+  });
+
+  it('never sends a token stored for another agent or tenant: it exchanges afresh', async () => {
+    const a = await standIn('2.1');
+    const b = await standIn('2.1', ['tenant-Z']);
+    const tokenStore = new MemoryTokenStore();
+    await clientFor(a, { tokenStore }).credentials.list();
+    await clientFor(b, { tokenStore, apiKey: b.apiKey }).credentials.list();
+    expect(trail(b)).toEqual(['POST /agent/token key', 'GET /didcomm/credentials jwt:base']);
+    b.seen.length = 0;
+    await clientFor(b, { tokenStore, tenantId: 'tenant-Z' }).credentials.list();
+    expect(trail(b)).toEqual([
+      'POST /agent/token key',
+      'POST /multi-tenancy/get-token/tenant-Z jwt:base',
+      'GET /didcomm/credentials jwt:tenant-Z',
+    ]);
+    // The same URL written differently is the same agent; the tenant's token is not the base wallet's.
+    b.seen.length = 0;
+    await clientFor(b, { tokenStore, baseUrl: `${b.url}/` }).credentials.list();
+    expect(trail(b)[0]).toBe('POST /agent/token key');
+    expect(trail(b).some((t) => t.endsWith('jwt:tenant-Z'))).toBe(false);
+  });
+
+  it('keeps the platform token and the agent token apart in one store object', async () => {
+    const platformSeen: string[] = [];
+    const platform = createServer((req, res) => {
+      platformSeen.push(`${req.method} ${req.url} ${req.headers.authorization ?? 'none'}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((done) => platform.listen(0, '127.0.0.1', done));
+    try {
+      const s = await standIn('2.1');
+      const store = new MemoryTokenStore();
+      const client = new AgentClient({
+        baseUrl: `http://127.0.0.1:${(platform.address() as AddressInfo).port}/v1`,
+        accessToken: 'platform-bearer-token',
+        tokenStore: store,
+        agent: { baseUrl: s.url, apiKey: s.apiKey, tokenStore: store },
+        retry: false,
+      });
+      await client.credentials.list();
+      await client.request({ method: 'GET', path: '/orgs/11111111-2222-4333-8444-555555555555' });
+      await client.credentials.list();
+      expect(trail(s)).toEqual([
+        'POST /agent/token key',
+        'GET /didcomm/credentials jwt:base',
+        'GET /didcomm/credentials jwt:base',
+      ]);
+      expect(platformSeen).toEqual([
+        'GET /v1/orgs/11111111-2222-4333-8444-555555555555 Bearer platform-bearer-token',
+      ]);
+    } finally {
+      await new Promise((done) => platform.close(done));
+    }
   });
 
   it('stores the token it gets in the agent token store', async () => {

@@ -42,7 +42,13 @@ export {
 } from './core/protocol-errors.js';
 export { type ResponseInfo, type WithResponse, withResponse } from './core/response-info.js';
 export type { RetryOptions } from './core/retry.js';
-export { isExpired, MemoryTokenStore, type StoredToken, type TokenStore } from './core/token-store.js';
+export {
+  type AgentBinding,
+  isExpired,
+  MemoryTokenStore,
+  type StoredToken,
+  type TokenStore,
+} from './core/token-store.js';
 export type {
   RawResponse,
   RequestEvent,

@@ -6,7 +6,7 @@ import { type ApiError, AuthenticationError, NotFoundError, ResponseValidationEr
 import { errorFromResponse } from './http-errors.js';
 import { parseResponse } from './parse.js';
 import { path } from './path.js';
-import type { TokenStore } from './token-store.js';
+import type { AgentBinding, StoredToken, TokenStore } from './token-store.js';
 import type { CallInit } from './transport-types.js';
 
 /** The auth step of a transport: wraps each send with the credential it adds. */
@@ -30,6 +30,8 @@ export interface AgentAuthOptions {
   /** Set: no detection. Unset: `POST /agent/token` decides (a 404 means line 2.0). */
   line: AgentLine | undefined;
   tenantId: string | undefined;
+  /** The agent's base URL as checked (normalised): the tokens it stores are bound to it and the tenant. */
+  agentUrl: string;
   tokenStore: TokenStore;
 }
 
@@ -54,6 +56,8 @@ export class AgentKeyAuth implements AuthStep {
   /** Every token handed out so far, scrubbed from anything shown. */
   readonly #tokens: string[] = [];
   #line: AgentLine | undefined;
+  /** The token this client got, also when the store holds another's (the platform's) token. */
+  #own: string | undefined;
   #exchanging: Promise<string | undefined> | undefined;
 
   constructor(options: AgentAuthOptions, send: AuthSender) {
@@ -102,8 +106,16 @@ export class AgentKeyAuth implements AuthStep {
     return { headers: token ? { authorization: `Bearer ${token}` } : {}, secrets };
   }
 
+  /** The token for this agent and tenant: the store's when it was issued for them, else this client's own. */
   async #held(): Promise<string | undefined> {
-    return (await this.#options.tokenStore.get())?.accessToken;
+    const stored = await this.#options.tokenStore.get();
+    return this.#ours(stored) ? stored?.accessToken : this.#own;
+  }
+
+  /** Whether `stored` is a token issued by this agent for this tenant (never the platform's token). */
+  #ours(stored: StoredToken | undefined): boolean {
+    const { agentUrl, tenantId } = this.#options;
+    return stored?.agent?.url === agentUrl && stored.agent.tenantId === tenantId;
   }
 
   /** The token to send: the held one unless it is `stale`; else one exchange, shared by calls made at once. */
@@ -113,11 +125,32 @@ export class AgentKeyAuth implements AuthStep {
       if (!this.#tokens.includes(held)) this.#tokens.push(held);
       return held;
     }
-    if (held) await this.#options.tokenStore.clear();
+    if (held) await this.#forget(held);
     this.#exchanging ??= this.#exchange(call).finally(() => {
       this.#exchanging = undefined;
     });
     return this.#exchanging;
+  }
+
+  /** Forgets a refused token: this client's copy, and the store's when it is that one. */
+  async #forget(token: string): Promise<void> {
+    if (this.#own === token) this.#own = undefined;
+    const stored = await this.#options.tokenStore.get();
+    if (this.#ours(stored) && stored?.accessToken === token) await this.#options.tokenStore.clear();
+  }
+
+  /**
+   * Keeps a fresh token, bound to this agent and tenant. The store gets it unless it holds the
+   * platform's token (one store object given for both): that one is left alone.
+   */
+  async #keep(token: string): Promise<void> {
+    this.#own = token;
+    const store = this.#options.tokenStore;
+    const stored = await store.get();
+    if (stored !== undefined && stored.agent === undefined) return;
+    const { agentUrl, tenantId } = this.#options;
+    const agent: AgentBinding = { url: agentUrl, ...(tenantId === undefined ? {} : { tenantId }) };
+    await store.set({ accessToken: token, tokenType: 'Bearer', agent });
   }
 
   /** Exchanges the key (and the base token for the tenant's); undefined when the agent is line 2.0. */
@@ -144,7 +177,7 @@ export class AgentKeyAuth implements AuthStep {
       const tenantCall = { ...own, path: path`multi-tenancy/get-token/${tenant}` };
       token = await this.#ask(tenantCall, this.#bearer(base));
     }
-    await this.#options.tokenStore.set({ accessToken: token, tokenType: 'Bearer' });
+    await this.#keep(token);
     return token;
   }
 

@@ -1,5 +1,5 @@
 import { AuthenticationError, type AuthenticationFailure } from './errors.js';
-import { isExpired, type TokenStore } from './token-store.js';
+import { isExpired, platformToken, type TokenStore } from './token-store.js';
 import type { CallInit } from './transport-types.js';
 
 /** What the auth step adds to a request: its headers, and the values to scrub from anything shown. */
@@ -47,12 +47,12 @@ export class BearerAuth {
 
   /** Clears the stored token after a 401, unless another call has stored a newer one meanwhile. */
   async #clearIfCurrent(token: string): Promise<void> {
-    if ((await this.#store.get())?.accessToken === token) await this.#store.clear();
+    if (platformToken(await this.#store.get())?.accessToken === token) await this.#store.clear();
   }
 
   async #token(call: CallInit, force = false): Promise<string> {
     const store = this.#store;
-    let stored = force ? undefined : await store.get();
+    let stored = force ? undefined : platformToken(await store.get());
     let reason: AuthenticationFailure | undefined;
     if (!stored) reason = 'missing-token';
     else if (isExpired(stored)) reason = 'expired-token';
@@ -61,11 +61,11 @@ export class BearerAuth {
         this.#reauth = undefined;
       });
       await this.#reauth;
-      stored = await store.get();
+      stored = platformToken(await store.get());
       reason = stored ? undefined : 'missing-token';
     }
     if (stored && !reason) return stored.accessToken;
-    if (reason === 'expired-token') await store.clear();
+    if (reason === 'expired-token' && platformToken(await store.get())) await store.clear();
     const message =
       reason === 'expired-token'
         ? 'The access token has expired; sign in again'

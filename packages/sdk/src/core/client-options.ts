@@ -1,7 +1,7 @@
 import { AGENT_LINES, type AgentLine } from './agent-line.js';
 import type { ApiKey } from './api-key-auth.js';
 import { RequestValidationError } from './errors.js';
-import type { TokenStore } from './token-store.js';
+import type { StoredToken, TokenStore } from './token-store.js';
 
 /**
  * Where the agent's routes (`/oob`, `/credentials`, `/dids`, `/schemas`) go when the agent
@@ -27,8 +27,12 @@ export interface AgentDeployment {
    */
   tenantId?: string | undefined;
   /**
-   * Where the agent's token (line 2.1) is kept; default: in memory, for the client's life. A token
-   * held there is used without an exchange (and means line 2.1).
+   * Where the agent's token (line 2.1) is kept; default: in memory, for the client's life. The SDK
+   * stores it bound to this agent URL and tenant ({@link StoredToken.agent}) and uses a stored token
+   * without an exchange (it means line 2.1) only when it was issued for them: a token of another
+   * agent or tenant, or the platform's token, is never sent; the key is exchanged afresh. The same
+   * object may be the client's `tokenStore` too: the platform's token there is left alone (the
+   * agent's is then kept in memory) and the platform is never sent the agent's token.
    */
   tokenStore?: TokenStore | undefined;
 }

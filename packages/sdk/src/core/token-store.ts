@@ -9,6 +9,24 @@ export interface StoredToken {
    * the token's lifetime, which bounds the expiry margin of a short-lived token.
    */
   issuedAt?: number | undefined;
+  /**
+   * Set on a token the SDK got from an agent controller (line 2.1, `POST /agent/token`): the agent
+   * base URL (normalised: origin and path, no trailing slash) and the tenant it was issued for. The
+   * agent's auth step sends a stored token only to that agent and tenant; the platform's bearer
+   * auth never sends a token that has it, so one store object can serve both without mixing them.
+   */
+  agent?: AgentBinding | undefined;
+}
+
+/** The agent URL and tenant an agent token was issued for (see {@link StoredToken.agent}). */
+export interface AgentBinding {
+  url: string;
+  tenantId?: string | undefined;
+}
+
+/** The platform's token `stored`, if it is one (not an agent's token). */
+export function platformToken(stored: StoredToken | undefined): StoredToken | undefined {
+  return stored?.agent === undefined ? stored : undefined;
 }
 
 /**

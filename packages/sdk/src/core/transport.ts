@@ -60,7 +60,7 @@ export class Transport {
       this.#retrying(call, { body: undefined, payload: undefined }, credential, { sent: 0 });
     const tokenStore = options.agentTokenStore ?? new MemoryTokenStore();
     this.#auth = apiKey
-      ? new AgentKeyAuth({ apiKey, line, tenantId, tokenStore }, own)
+      ? new AgentKeyAuth({ apiKey, line, tenantId, agentUrl: options.baseUrl, tokenStore }, own)
       : new BearerAuth(options.tokenStore, options.reauthenticate);
     this.#observer = new Observer(options.hooks);
     const client: KyInstance = ky.create({

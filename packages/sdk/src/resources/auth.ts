@@ -1,7 +1,7 @@
 import { checkRanges } from '../core/option-ranges.js';
 import { parseRequest } from '../core/parse.js';
 import type { EncryptLimits } from '../core/password-encryption.js';
-import { expiryIn, isExpired, type TokenStore } from '../core/token-store.js';
+import { expiryIn, isExpired, platformToken, type TokenStore } from '../core/token-store.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { SignInParams, SignInResult } from '../models/auth.js';
 import { Resource } from './resource.js';
@@ -84,7 +84,7 @@ export class Auth extends Resource {
    * if (!session || session.expired) await agent.auth.signIn(credentials);
    */
   async session(): Promise<Session | undefined> {
-    const token = await this.#store.get();
+    const token = platformToken(await this.#store.get());
     if (!token) return undefined;
     return {
       tokenType: token.tokenType,
