@@ -3,6 +3,7 @@ import { constants } from 'node:fs';
 import { type FileHandle, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { pidPlace, startTime } from './process-id.js';
 
 const { O_APPEND, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_RDWR } = constants;
 
@@ -94,10 +95,9 @@ export class StagedFile {
    */
   static async create(what: string, path: string): Promise<StagedFile> {
     await removeDeadParts(path);
-    const temp = join(
-      dirname(path),
-      `.${basename(path)}.${process.pid}-${randomBytes(6).toString('hex')}.part`,
-    );
+    // Named after its maker: where its pid means something, the pid and its start time.
+    const maker = `${pidPlace() ?? 'unknown'}-${process.pid}-${startTime('self') ?? 'unknown'}`;
+    const temp = join(dirname(path), `.${basename(path)}.${maker}-${randomBytes(6).toString('hex')}.part`);
     const file = await createExclusive(temp).catch((error: unknown) => {
       throw cannotWrite(what, path, error);
     });
@@ -140,28 +140,35 @@ export class StagedFile {
 }
 
 /**
- * Removes the temporary files a killed run (kill -9, power loss) left next to `path`: those named
- * after a process that is gone. Files of live runs, and of other users, are left alone.
+ * Removes the temporary files a killed run (kill -9, power loss) left next to `path`: those whose
+ * maker provably is gone, that is made where this process's pids mean the same (same machine, boot
+ * and pid namespace) by a pid that no longer runs or now runs another program. Files of live runs,
+ * of runs in another container or on another machine sharing the directory, of older agent-cli
+ * versions (named by pid alone) and of other users are left alone.
  */
 async function removeDeadParts(path: string): Promise<void> {
+  const here = pidPlace();
+  if (here === null) return;
   const prefix = `.${basename(path)}.`;
   const names = await readdir(dirname(path)).catch(() => [] as string[]);
   for (const name of names) {
     const match = name.startsWith(prefix)
-      ? /^(\d+)-[0-9a-f]{12}\.part$/.exec(name.slice(prefix.length))
+      ? /^([0-9a-f]{12})-(\d+)-(\d+)-[0-9a-f]{12}\.part$/.exec(name.slice(prefix.length))
       : null;
-    if (!match || isRunning(Number(match[1]))) continue;
+    if (!match || match[1] !== here || isRunning(Number(match[2]), match[3] as string)) continue;
     await rm(join(dirname(path), name), { force: true }).catch(() => undefined);
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether `pid` runs the process that started at `start` (a reused pid is another process). */
+function isRunning(pid: number, start: string): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const now = startTime(pid);
+  return now === null || now === start;
 }
 
 /**

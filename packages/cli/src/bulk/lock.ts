@@ -1,8 +1,8 @@
-import { readFileSync, readlinkSync } from 'node:fs';
 import { rm, stat, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { UsageError } from '../errors.js';
 import { createExclusive, readSmallFile, writeFully } from './files.js';
+import { bootId, firstLine, machineId, pidNamespace, startTime } from './process-id.js';
 
 /**
  * Who holds a lock: the process (pid and start time) and where it runs, precisely enough to tell a
@@ -26,22 +26,6 @@ export interface Locked {
   inUse(holder: { pid: number; journal: string | null }): string;
 }
 
-const firstLine = (path: string): string | null => {
-  try {
-    return readFileSync(path, 'utf8').trim() || null;
-  } catch {
-    return null;
-  }
-};
-
-function pidNamespace(): string | null {
-  try {
-    return readlinkSync('/proc/self/ns/pid');
-  } catch {
-    return null;
-  }
-}
-
 /** This process as a lock holder, running with `journal`. */
 function me(journal: string): Holder {
   return {
@@ -49,20 +33,10 @@ function me(journal: string): Holder {
     pid: process.pid,
     start: startTime('self'),
     host: hostname(),
-    machine: firstLine('/etc/machine-id') ?? firstLine('/var/lib/dbus/machine-id'),
-    boot: firstLine('/proc/sys/kernel/random/boot_id'),
+    machine: machineId(),
+    boot: bootId(),
     pidns: pidNamespace(),
   };
-}
-
-/** The start time of a process (field 22 of `/proc/<pid>/stat`), so a reused pid is told apart. */
-function startTime(pid: number | 'self'): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /**
