@@ -53,7 +53,14 @@ describe('offers create: flags → options (no server)', () => {
 });
 
 describe('offers email: flags → options (no server)', () => {
-  const defaults = { batchSize: 10, concurrency: 4, dryRun: false, newRun: false, resume: false, retryInDoubt: false };
+  const defaults = {
+    batchSize: 10,
+    concurrency: 4,
+    dryRun: false,
+    newRun: false,
+    resume: false,
+    retryInDoubt: false,
+  };
   flagsTable('offers email', [
     [[], defaults],
     [
