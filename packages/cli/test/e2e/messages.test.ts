@@ -67,7 +67,10 @@ describe('AGENT_CLI_TOKEN (item 14)', { timeout: 60_000 }, () => {
 
 describe('positional arguments are named as the usage shows them (attack F14)', { timeout: 60_000 }, () => {
   it.each([
-    [['credentials', 'negotiate', 'not-a-uuid', '--connection-id', CONNECTION], '<recordId>: must be a UUID'],
+    [
+      ['credentials', 'negotiate', 'not-a-uuid', '--connection-id', CONNECTION],
+      '<recordId>: must be a UUID or a unique prefix of at least 8 of its characters, got "not-a-uuid"',
+    ],
     [['oob', 'get', ' x'], '<id>: must not start or end with white space'],
     [['oob', 'accept', ''], '<id>: must not be empty'],
   ])('%j', async (argv, message) => {

@@ -27,7 +27,10 @@ export function registerNegotiate(group: Command, bind: Bind): void {
   group
     .command('negotiate')
     .description('Accept a credential offer as holder (sends accept-offer to the connection)')
-    .argument('<recordId>', 'credential exchange record id (UUID)')
+    .argument(
+      '<recordId>',
+      'credential exchange record id (UUID), or a unique prefix of 8+ characters as a table shows it',
+    )
     .option('--file <path>', 'JSON body (credentialFormats, …); - reads stdin; flags override it')
     .option('--connection-id <id>', "connection of the offer (UUID; default: the record's)")
     .addOption(
@@ -68,6 +71,7 @@ export function parseNegotiateOptions(raw: RawInput): NegotiateOptions {
 }
 
 export async function runNegotiate(ctx: CliContext, opts: NegotiateOptions): Promise<void> {
+  checkRecordArg(opts.recordId);
   const file = await readBodyFile(ctx, opts.file);
   const body = mergeFlags<NegotiateOfferParams>(
     { protocolVersion: 'v2', credentialFormats: { [opts.format ?? 'jsonld']: {} }, ...file },
@@ -81,19 +85,55 @@ export async function runNegotiate(ctx: CliContext, opts: NegotiateOptions): Pro
     },
   );
   const record = await ctx.call('Accepting the offer', async (sdk, signal) => {
-    // The record names its connection: look it up when neither --connection-id nor the file gives
-    // one. A value given, even empty, is the caller's: the SDK checks it before anything is sent.
+    // The service has no GET of one record: the list is read when the id is shortened (as an
+    // 80-column table shows it) or when neither --connection-id nor the file names the connection.
+    // A value given, even empty, is the caller's: the SDK checks it before anything is sent.
+    if (body.connectionId !== undefined && FULL_ID.test(opts.recordId)) {
+      return sdk.credentials.negotiateOffer(body, { signal });
+    }
+    const found = resolveRecord(await sdk.credentials.list({}, { signal }), opts.recordId);
+    body.credentialRecordId = found.id;
     if (body.connectionId === undefined) {
-      const records = await sdk.credentials.list({}, { signal });
-      const connectionId = records.find((r) => r.id === opts.recordId)?.connectionId;
-      if (!connectionId) {
+      if (!found.connectionId) {
         throw new UsageError(
-          `credential record ${opts.recordId} ${connectionId === undefined ? 'was not found' : 'names no connection'}: pass --connection-id`,
+          `credential record ${found.id} names no connection (an out-of-band offer has none until a holder accepts it): pass --connection-id`,
         );
       }
-      body.connectionId = connectionId;
+      body.connectionId = found.connectionId;
     }
     return sdk.credentials.negotiateOffer(body, { signal });
   });
   printData(ctx, record, presentCredentialRecord);
+}
+
+const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MIN_PREFIX = 8;
+
+/** @throws {@link UsageError} naming `<recordId>` when it is neither a UUID nor a long enough prefix of one. */
+function checkRecordArg(given: string): void {
+  if (!FULL_ID.test(given) && (given.length < MIN_PREFIX || !/^[0-9a-f-]+$/i.test(given))) {
+    throw new UsageError(
+      `<recordId>: must be a UUID or a unique prefix of at least ${MIN_PREFIX} of its characters, got "${given}"`,
+    );
+  }
+}
+
+/**
+ * The record `given` names: its full id, or a unique prefix of at least {@link MIN_PREFIX}
+ * characters (like git). @throws {@link UsageError} when it matches nothing, or several (listing them).
+ */
+function resolveRecord<R extends { id: string }>(records: readonly R[], given: string): R {
+  if (FULL_ID.test(given)) {
+    const exact = records.find((r) => r.id.toLowerCase() === given.toLowerCase());
+    if (!exact) throw new UsageError(`credential record ${given} was not found`);
+    return exact;
+  }
+  const matches = records.filter((r) => r.id.toLowerCase().startsWith(given.toLowerCase()));
+  if (matches.length === 0) throw new UsageError(`no credential record id starts with "${given}"`);
+  if (matches.length > 1) {
+    throw new UsageError(
+      `"${given}" is the start of ${matches.length} credential record ids: ${matches.map((r) => r.id).join(', ')}; give more of it`,
+    );
+  }
+  return matches[0] as R;
 }

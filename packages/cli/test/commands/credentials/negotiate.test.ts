@@ -45,7 +45,7 @@ describe('agent-cli credentials negotiate', () => {
     const result = await bench.run(['credentials', 'negotiate', '9b2f4c1e-0d6a-4a8e-b1c2-3d4e5f607182']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'error: credential record 9b2f4c1e-0d6a-4a8e-b1c2-3d4e5f607182 was not found: pass --connection-id\n',
+      'error: credential record 9b2f4c1e-0d6a-4a8e-b1c2-3d4e5f607182 was not found\n',
     );
   });
 
@@ -58,7 +58,9 @@ describe('agent-cli credentials negotiate', () => {
       '1c7e2a90-5b3d-4f6e-8a1b-2c3d4e5f6a7b',
     ]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: <recordId>: must be a UUID\n');
+    expect(result.stderr).toBe(
+      'error: <recordId>: must be a UUID or a unique prefix of at least 8 of its characters, got "not-a-uuid"\n',
+    );
     expect(bench.sandbox.requestCount()).toBe(0);
   });
 
