@@ -13,6 +13,7 @@ import {
   MemoryTokenStore,
   NotFoundError,
   type RequestEvent,
+  ResponseValidationError,
 } from '@credential-agent/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Line, type StandIn, startCredoStandIn } from '../support/credo-stand-in.js';
@@ -354,5 +355,44 @@ describe('an explicit line overrides detection', () => {
     expect(bad({ line: '3.0' as never })).toThrow('agent.line');
     expect(bad({ tenantId: '' })).toThrow('agent.tenantId');
     expect(bad({ line: '2.0', tenantId: 't' })).toThrow('agent.tenantId');
+  });
+});
+
+describe('detection reads only a 404 or 405 at POST /agent/token as line 2.0', () => {
+  /** An agent whose /agent/token answers `status` with `body`; every request is logged. */
+  async function oddAgent(status: number, type: string, body: string) {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? 'none'}`);
+      if (req.url === '/agent/token') res.writeHead(status, { 'content-type': type }).end(body);
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { seen, url, close: () => new Promise((done) => server.close(done)) };
+  }
+
+  it.each([
+    ['an HTML page', 'text/html', '<html>welcome</html>'],
+    ['{}', 'application/json', '{}'],
+    ['a number token', 'application/json', '{"token":5}'],
+    ['an empty token', 'application/json', '{"token":""}'],
+    ['a token with CR/LF', 'application/json', '{"token":"eyJ.a\\r\\nX-Evil: 1"}'],
+  ])('a 200 with %s is an error naming the agent URL; the key goes nowhere else', async (_n, type, body) => {
+    const agent = await oddAgent(200, type, body);
+    try {
+      const client = new AgentClient({
+        baseUrl: 'http://127.0.0.1:9/v1',
+        agent: { baseUrl: agent.url, apiKey: 'agent-key-odd' },
+        retry: false,
+      });
+      const error = await client.credentials.list().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect(String((error as Error).message)).toContain(`${agent.url} `);
+      expect(String((error as Error).message)).toMatch(/POST \/agent\/token/);
+      expect(agent.seen).toEqual(['POST /agent/token agent-key-odd']);
+    } finally {
+      await agent.close();
+    }
   });
 });

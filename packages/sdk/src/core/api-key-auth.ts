@@ -38,7 +38,12 @@ export interface AgentAuthOptions {
 /** Sends one call of the auth step's own (the token exchange) with a credential, through the transport. */
 export type AuthSender = (call: CallInit, credential: Credential) => Promise<Answer>;
 
-const TokenAnswer = z.looseObject({ token: z.string().min(1) });
+const TokenAnswer = z.looseObject({
+  token: z
+    .string()
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: it is sent in a header.
+    .regex(/^[^\u0000-\u0020\u007f]+$/, 'must be a non-empty token without spaces or control characters'),
+});
 
 /**
  * The auth step of a real agent controller. On line 2.0 it sends the API key on every route, raw
@@ -46,8 +51,9 @@ const TokenAnswer = z.looseObject({ token: z.string().min(1) });
  * `POST /agent/token`, keeps the token that answers (and, with a tenant, the tenant's token from
  * `POST /multi-tenancy/get-token/{tenantId}`) in its store for the client's life, sends it as
  * `Bearer <token>`, and after a 401 exchanges the key once more and repeats the call once. Without
- * a set line, the first call asks `POST /agent/token`: a token means 2.1; a 404, a 405 or an answer
- * without a token means 2.0 (a 401 is the key refused; other failures are reported).
+ * a set line, the first call asks `POST /agent/token`: a token means 2.1; a 404 or a 405 means 2.0 (a
+ * 401 is the key refused; any other answer, such as a 2xx without a usable token, is reported as
+ * a {@link ResponseValidationError} naming the agent URL, and nothing else is sent).
  */
 export class AgentKeyAuth implements AuthStep {
   readonly #options: AgentAuthOptions;
@@ -163,8 +169,8 @@ export class AgentKeyAuth implements AuthStep {
     } catch (error) {
       // Only detection reads these as line 2.0 (no such route, or a route that is not the exchange);
       // a set line 2.1 reports them.
-      const notExchange = error instanceof NotFoundError || error instanceof ResponseValidationError;
-      if (this.#line === undefined && (notExchange || (error as ApiError).status === 405)) {
+      const noRoute = error instanceof NotFoundError || (error as ApiError).status === 405;
+      if (this.#line === undefined && noRoute && !(error instanceof ResponseValidationError)) {
         this.#line = '2.0';
         return undefined;
       }
@@ -196,7 +202,24 @@ export class AgentKeyAuth implements AuthStep {
       });
     }
     const info = { method: call.method, path: call.path, status: answer.status, secrets };
-    const { token } = parseResponse(TokenAnswer, answer.body, info, answer.deadline);
+    let token: string;
+    try {
+      ({ token } = parseResponse(TokenAnswer, answer.body, info, answer.deadline));
+    } catch (error) {
+      if (!(error instanceof ResponseValidationError)) throw error;
+      // Not a token: neither line 2.1's answer nor 2.0's 404; nothing else is sent.
+      const { issues, status, method, path: where } = error;
+      const message = `The agent at ${this.#options.agentUrl} answered ${method} /${where} (HTTP ${status}) without a usable token ({ "token": "<jwt>" }): ${error.message}; check agent.baseUrl (agent-url), or set agent.line`;
+      throw new ResponseValidationError(message, {
+        issues,
+        status,
+        method,
+        path: where,
+        body: error.body,
+        secrets,
+        cause: error,
+      });
+    }
     this.#tokens.push(token);
     return token;
   }
