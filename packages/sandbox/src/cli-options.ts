@@ -129,6 +129,11 @@ export function parseSandboxArgs(args: readonly string[]): SandboxCommand {
   if (agentLine !== undefined && agentLine !== '2.0' && agentLine !== '2.1') {
     throw new Error('--agent-line must be 2.0 or 2.1');
   }
+  if (agentLine !== undefined && !values['agent-key']) {
+    throw new Error(
+      '--agent-line needs --agent-key (without an agent key the agent routes take the bearer token and have no line)',
+    );
+  }
   const urlFileFormat = values['url-file-format'];
   if (urlFileFormat !== undefined && urlFileFormat !== 'json' && urlFileFormat !== 'url') {
     throw new Error('--url-file-format must be json or url');

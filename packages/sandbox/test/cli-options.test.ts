@@ -38,6 +38,10 @@ describe('parseSandboxArgs', () => {
       options: { agentKey: true, agentLine: '2.0' },
     });
     expect(() => parseSandboxArgs(['--agent-line', '3'])).toThrow('--agent-line must be 2.0 or 2.1');
+    // Without --agent-key the agent routes take the platform's bearer token: the line would be ignored.
+    expect(() => parseSandboxArgs(['--flavor', 'platform', '--agent-line', '2.0'])).toThrow(
+      '--agent-line needs --agent-key',
+    );
   });
 
   it('asks for help with -h', () => {
