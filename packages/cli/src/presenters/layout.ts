@@ -68,7 +68,8 @@ function shortened(kind: ColumnKind, cells: readonly string[]): string[] | undef
   if (kind === 'date') return cells.map(localTime);
   if (kind !== 'id') return undefined;
   const length = uniquePrefixLength(cells.filter((c) => c !== '-'));
-  return cells.map((c) => truncate(c, length, ''));
+  // A missing value stays `-`, also in a column where every value is missing (length 0).
+  return cells.map((c) => (c === '-' ? c : truncate(c, length, '')));
 }
 
 /** The rows with ID and date columns in their short form, one column at a time while over `width`. */
@@ -196,4 +197,5 @@ export const TABLE_WIDTH_HELP =
   'On a terminal too narrow for the table, IDs show as their shortest unique prefix (8 characters ' +
   'at least, as git does), dates to the second in local time, and free text is cut with …; ' +
   'states, roles and dates are never cut. In a pipe (for scripts), with --wide and with --json ' +
-  'every value is whole.';
+  'every value is whole. A shortened ID is for reading: credentials negotiate accepts one, other ' +
+  'commands need the full ID (--wide or --json show it).';
