@@ -39,7 +39,9 @@ describe('README.md', () => {
     // The install is quiet: bins link at once, no build script is left waiting for approval.
     expect(output).not.toMatch(/Failed to create bin|Ignored build scripts|^\s*WARN\s/m);
     expect([...used].sort()).toEqual(Object.keys(SKIPPED).sort());
-    // The quick start's sandbox is stopped and its URL file removed by a later block: nothing left.
-    await expect(access(join(copy, 'sandbox.json'))).rejects.toThrow();
+    // The quick start's sandbox is stopped and its URL file removed by a later block, and the bulk
+    // example's journal and reports by the clean-up step: nothing left in the repository's root.
+    for (const left of ['sandbox.json', 'holders.journal.jsonl', 'report.json', 'report.xml'])
+      await expect(access(join(copy, left)), left).rejects.toThrow();
   });
 });
