@@ -7,7 +7,8 @@ import { errorResponse } from '../http.js';
 
 /**
  * The agent controller's own routes when the sandbox wants an agent key. Line 2.1:
- * `POST /agent/token` hands a token for the raw key (401 otherwise), and the moved root paths are
+ * `POST /agent/token` hands a token for the raw key (401 otherwise),
+ * `POST /multi-tenancy/get-token/{tenantId}` a tenant's token for that token, and the moved root paths are
  * 404 HTML. Line 2.0: `POST /agent/token` is an unknown route (404 HTML), as there.
  */
 export function agentTokenHandlers(ctx: SandboxContext): HttpHandler[] {
@@ -28,6 +29,22 @@ export function agentTokenHandlers(ctx: SandboxContext): HttpHandler[] {
       return HttpResponse.json({ token });
     },
   );
+  // A tenant's token, for the base wallet's token (raw or Bearer); any tenant id is a tenant here.
+  const tenantTokens = new Set<string>();
+  const tenant = endpoint(
+    ctx,
+    { method: 'post', path: '/multi-tenancy/get-token/:tenantId', style: 'agent', auth: false },
+    ({ request }) => {
+      const held = (request.headers.get('authorization') ?? '').replace(/^Bearer /, '');
+      if (!ctx.agentTokens.has(held) || tenantTokens.has(held)) {
+        return errorResponse('agent', 401, 'Unauthorized');
+      }
+      const token = newAgentToken();
+      tenantTokens.add(token);
+      ctx.agentTokens.add(token);
+      return HttpResponse.json({ token });
+    },
+  );
   const moved = MOVED_ROOT_PATHS.flatMap((path) => [notFound('get', path), notFound('post', path)]);
-  return [exchange, ...moved];
+  return [exchange, tenant, ...moved];
 }
