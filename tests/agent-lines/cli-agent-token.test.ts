@@ -5,23 +5,14 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type CliHome, useCliHomes } from '../support/agent-cli.js';
-import { type Line, type StandIn, startCredoStandIn } from '../support/credo-stand-in.js';
+import type { StandIn } from '../support/credo-stand-in.js';
+import { trail, useStandIns } from '../support/stand-ins.js';
 
 const homes = useCliHomes();
-const open: StandIn[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
+const standIn = useStandIns();
 
-async function standIn(line: Line, tenants?: string[]): Promise<StandIn> {
-  const s = await startCredoStandIn({ line, ...(tenants ? { tenants } : {}) });
-  open.push(s);
-  return s;
-}
-
-const trail = (s: StandIn) => s.seen.map((r) => `${r.method} ${r.path} ${r.secret}`);
 /** The tokens the stand-in saw, as sent (without `Bearer `). */
 const tokensSeen = (s: StandIn) =>
   s.seen

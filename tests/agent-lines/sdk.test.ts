@@ -15,23 +15,15 @@ import {
   type RequestEvent,
   ResponseValidationError,
 } from '@credential-agent/sdk';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type Line, type StandIn, startCredoStandIn } from '../support/credo-stand-in.js';
+import { describe, expect, it } from 'vitest';
+import type { StandIn } from '../support/credo-stand-in.js';
+import { trail, useStandIns } from '../support/stand-ins.js';
 
 const OOB_ID = 'c7a1b0d2-5e3f-4c6a-8b9d-1e2f3a4b5c6d';
 const CONNECTION_ID = '9b2d7c4e-1a3f-4e5b-8c6d-7f8a9b0c1d2e';
 const RECORD_ID = '4e8f2a1b-6c3d-4b7e-9a0f-2d5c8e1b3a6f';
 
-const open: StandIn[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-
-async function standIn(line: Line, tenants?: string[]): Promise<StandIn> {
-  const s = await startCredoStandIn({ line, ...(tenants ? { tenants } : {}) });
-  open.push(s);
-  return s;
-}
+const standIn = useStandIns();
 
 function clientFor(s: StandIn, agent: Partial<AgentDeployment> = {}, events?: RequestEvent[]): AgentClient {
   return new AgentClient({
@@ -41,8 +33,6 @@ function clientFor(s: StandIn, agent: Partial<AgentDeployment> = {}, events?: Re
     ...(events ? { hooks: { onRequest: (e) => events.push(e) } } : {}),
   });
 }
-
-const trail = (s: StandIn) => s.seen.map((r) => `${r.method} ${r.path} ${r.secret}`);
 
 /** Every agent method of the SDK, and the path it calls on each line. */
 const METHODS: [name: string, call: (c: AgentClient) => Promise<unknown>, v20: string, v21: string][] = [
