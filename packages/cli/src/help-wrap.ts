@@ -3,9 +3,14 @@
 // never inside a word: prose continues under its own indentation, and an example command
 // (`  $ agent-cli …`) continues on the next line after ` \`, so it can still be pasted into a shell.
 
-/** The words of a line split at spaces outside quotes (an example's `'a b'` stays one word). */
-function words(text: string): string[] {
-  return text.match(/(?:[^\s'"]+|'[^']*'|"[^"]*")+/g) ?? [];
+/**
+ * The words of a line split at spaces; in an example, outside quotes (its `'a b'` stays one word).
+ * Prose splits at spaces only, so an apostrophe (`controller's`) is never lost; a quote left
+ * unpaired in an example is kept as a character of its word.
+ */
+function words(text: string, example: boolean): string[] {
+  if (!example) return text.split(' ').filter(Boolean);
+  return text.match(/(?:[^\s'"]+|'[^']*'|"[^"]*"|['"])+/g) ?? [];
 }
 
 /** `line` cut into lines of at most `width` columns at word boundaries (a longer word stays whole). */
@@ -13,7 +18,7 @@ function wrapLine(line: string, width: number): string[] {
   const indent = /^\s*/.exec(line)?.[0] ?? '';
   const example = /^\s*\$ /.test(line);
   const continued = example && line.endsWith(' \\');
-  const body = words(continued ? line.slice(indent.length, -2) : line.slice(indent.length));
+  const body = words(continued ? line.slice(indent.length, -2) : line.slice(indent.length), example);
   const next = example ? `${indent}    ` : indent;
   // An example's lines but the last end in ` \`: keep two columns for it.
   const room = example ? width - 2 : width;
