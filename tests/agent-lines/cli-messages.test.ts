@@ -65,8 +65,21 @@ describe('a 401 from the agent', () => {
     expect(result.code).toBe(4);
     const [error, hint] = lines(result.stderr);
     expect(error).toMatch(/^error: The agent refused its token .* at GET \/didcomm\/credentials/);
-    expect(hint).toMatch(new RegExp(`^hint: the agent at ${s.url} refused `));
+    expect(hint).toBe(
+      `hint: the agent at ${s.url} accepted the API key from AGENT_CLI_AGENT_KEY at POST /agent/token but refused the token it had just issued for it: check the agent's own configuration (or agent-url, tenant-id), not the key`,
+    );
     expect(result.stderr).not.toContain('agent-cli login');
+  });
+
+  it('an agent URL with user:password names the agent-url setting, not agent-cli login', async () => {
+    const result = await homes
+      .home()
+      .run(list, { AGENT_CLI_BASE_URL: PLATFORM, AGENT_CLI_AGENT_URL: 'http://u:secretpw@127.0.0.1:9' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).not.toContain('agent-cli login');
+    expect(result.stderr).not.toContain('secretpw');
+    expect(result.stderr).toContain('AGENT_CLI_AGENT_URL');
+    expect(result.stderr).toContain('agent-key');
   });
 });
 

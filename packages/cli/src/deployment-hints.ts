@@ -53,7 +53,12 @@ function urlOf(error: ApiError, d: Deployment): string | undefined {
  */
 export function agentRefusedHint(error: ApiError, d: Deployment | undefined): string | undefined {
   if (!d || !toAgent(error, d)) return undefined;
-  const where = `the agent at ${d.agentUrl} refused the API key from ${d.agentKeyName ?? 'the settings'}`;
+  const key = `the API key from ${d.agentKeyName ?? 'the settings'}`;
+  // The SDK says "its token" when the key was just accepted at POST /agent/token: the key is right.
+  if (/refused its token/.test(error.message)) {
+    return `the agent at ${d.agentUrl} accepted ${key} at POST /agent/token but refused the token it had just issued for it: check the agent's own configuration (or agent-url, tenant-id), not the key`;
+  }
+  const where = `the agent at ${d.agentUrl} refused ${key}`;
   return d.agentKeyName === 'AGENT_CLI_AGENT_KEY'
     ? `${where}: set the right one there, or store it with: agent-cli config set agent-key -`
     : `${where}: store the right one with: agent-cli config set agent-key -`;

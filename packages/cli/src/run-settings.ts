@@ -118,7 +118,7 @@ export function resolveSettings(globals: GlobalOptions, env: Env, name: string, 
   if (baseUrl.value !== undefined) refuseUserinfo(baseUrl.value, baseUrlName);
   const agentUrl = pick(undefined, env['AGENT_CLI_AGENT_URL'], profile.agentUrl);
   const agentUrlName = agentUrl.source === 'env' ? 'AGENT_CLI_AGENT_URL' : `agent-url of profile "${name}"`;
-  if (agentUrl.value !== undefined) refuseUserinfo(agentUrl.value, agentUrlName);
+  if (agentUrl.value !== undefined) refuseUserinfo(agentUrl.value, agentUrlName, true);
   return {
     agentUrl: agentUrl.value,
     agentUrlName,
@@ -195,10 +195,13 @@ function parseTimeout(value: string | undefined, given: string): number | undefi
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 /** @throws {@link UsageError} when a base URL carries `user:password@`, without echoing it. */
-function refuseUserinfo(value: string, given: string): void {
+function refuseUserinfo(value: string, given: string, agent = false): void {
   if (hasUserinfo(value)) {
+    const fix = agent
+      ? `remove them from ${given}; the agent's key goes in agent-key (agent-cli config set agent-key -)`
+      : 'sign in with agent-cli login';
     throw new UsageError(
-      `${given} must not contain a user name or password (got "${maskUserinfo(value)}"): sign in with agent-cli login`,
+      `${given} must not contain a user name or password (got "${maskUserinfo(value)}"): ${fix}`,
     );
   }
 }
