@@ -10,16 +10,31 @@
  */
 function words(text: string, example: boolean): string[] {
   if (!example) return text.split(' ').filter(Boolean);
-  return text.match(/(?:[^\s'"]+|'[^']*'|"[^"]*"|['"])+/g) ?? [];
+  return withValues(text.match(/(?:[^\s'"]+|'[^']*'|"[^"]*"|['"])+/g) ?? []);
+}
+
+/** An example's words with each `--flag` and the value after it as one, so a line never ends between them. */
+function withValues(parts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    const value = parts[i + 1];
+    const takes = /^--[a-z][a-z0-9-]*$/.test(part) && value !== undefined && !value.startsWith('-');
+    out.push(takes ? `${part} ${value}` : part);
+    if (takes) i++;
+  }
+  return out;
 }
 
 /** `line` cut into lines of at most `width` columns at word boundaries (a longer word stays whole). */
-function wrapLine(line: string, width: number): string[] {
+function wrapLine(line: string, width: number, continuing = false): string[] {
   const indent = /^\s*/.exec(line)?.[0] ?? '';
-  const example = /^\s*\$ /.test(line);
+  const opens = /^\s*\$ /.test(line);
+  // A line after an example line ending in ` \` is more of that example.
+  const example = opens || continuing;
   const continued = example && line.endsWith(' \\');
   const body = words(continued ? line.slice(indent.length, -2) : line.slice(indent.length), example);
-  const next = example ? `${indent}    ` : indent;
+  const next = opens ? `${indent}    ` : indent;
   // An example's lines but the last end in ` \`: keep two columns for it.
   const room = example ? width - 2 : width;
   const lines: string[] = [];
@@ -40,8 +55,13 @@ function wrapLine(line: string, width: number): string[] {
 
 /** A help text with every line longer than `width` wrapped at spaces. */
 export function wrapHelp(text: string, width: number): string {
+  let continuing = false;
   return text
     .split('\n')
-    .flatMap((line) => (line.length <= width ? [line] : wrapLine(line, width)))
+    .flatMap((line) => {
+      const wrapped = line.length <= width ? [line] : wrapLine(line, width, continuing);
+      continuing = (continuing || /^\s*\$ /.test(line)) && line.endsWith(' \\');
+      return wrapped;
+    })
     .join('\n');
 }

@@ -23,4 +23,31 @@ describe('help at 80 columns', { timeout: 60_000 }, () => {
   ])('%s %s --help: every line fits 80 columns', (...args) => {
     for (const line of help(args).split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
   });
+
+  it.each([
+    ['offers', 'create'],
+    ['offers', 'email'],
+    ['proofs', 'request'],
+    ['schemas', 'create'],
+  ])('%s %s --help: an example continues after a flag and its value, never between them', (...args) => {
+    const lines = help(args).split('\n');
+    expect(lines.filter((line) => / --[a-z-]+ \\$/.test(line))).toEqual([]);
+  });
+
+  it.each([
+    ['offers', 'create'],
+    ['offers', 'email'],
+    ['proofs', 'request'],
+    ['schemas', 'create'],
+  ])(
+    '%s %s --help: every line of a wrapped example but its last ends in \\ (it pastes into a shell)',
+    (...args) => {
+      const lines = help(args).split('\n');
+      const start = lines.findIndex((line) => line.startsWith('  $ agent-cli'));
+      let end = start;
+      while (lines[end]?.endsWith(' \\')) end++;
+      // After the example's last line comes a blank line or another example, never a stray tail.
+      expect(lines[end + 1] ?? '', lines.slice(start, end + 2).join('\n')).toMatch(/^(| {2}\$ .*| {2}\(.*)$/);
+    },
+  );
 });
