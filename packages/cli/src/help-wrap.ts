@@ -54,10 +54,36 @@ function wrapLine(line: string, width: number, continuing = false): string[] {
 }
 
 /** A help text with every line longer than `width` wrapped at spaces. */
+/** Whether `line` is prose (not an example, list item, aligned column or blank). */
+const prose = (line: string) =>
+  line.trim() !== '' && !/^\s*(\$ |[-*] |\d+[.)] |\()/.test(line) && !/\S {2,}\S/.test(line.trim());
+
+/**
+ * The lines with each paragraph hard-wrapped wider than `width` in the source joined: a prose line
+ * longer than `width` not ending a sentence takes the next prose line of the same indentation.
+ */
+function reflow(lines: readonly string[], width: number): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const last = out.at(-1);
+    const indent = (text: string) => /^\s*/.exec(text)?.[0] ?? '';
+    const joins =
+      last !== undefined &&
+      last.length > width &&
+      !/[.:]$/.test(last) &&
+      !last.endsWith(' \\') &&
+      prose(last) &&
+      prose(line) &&
+      indent(last) === indent(line);
+    if (joins) out[out.length - 1] = `${last} ${line.trimStart()}`;
+    else out.push(line);
+  }
+  return out;
+}
+
 export function wrapHelp(text: string, width: number): string {
   let continuing = false;
-  return text
-    .split('\n')
+  return reflow(text.split('\n'), width)
     .flatMap((line) => {
       const wrapped = line.length <= width ? [line] : wrapLine(line, width, continuing);
       continuing = (continuing || /^\s*\$ /.test(line)) && line.endsWith(' \\');

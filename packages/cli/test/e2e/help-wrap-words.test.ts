@@ -50,4 +50,10 @@ describe('help at 80 columns', { timeout: 60_000 }, () => {
       expect(lines[end + 1] ?? '', lines.slice(start, end + 2).join('\n')).toMatch(/^(| {2}\$ .*| {2}\(.*)$/);
     },
   );
+
+  it('config set --help: a paragraph hard-wrapped in the source is reflowed, not re-wrapped line by line', () => {
+    const lines = help(['config', 'set']).split('\n');
+    expect(lines).not.toContain('only at');
+    expect(lines.some((line) => line.startsWith('only at POST /agent/token'))).toBe(true);
+  });
 });
