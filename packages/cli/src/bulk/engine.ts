@@ -32,7 +32,8 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
     let duplicates: Set<bigint>;
     try {
       await run.openReports();
-      const counts = await checkCsv(input, mapping, opts.shard, ports.stop);
+      // A dry run registers no journal: it keeps no holder list.
+      const counts = await checkCsv(input, mapping, opts.shard, ports.stop, !opts.dryRun);
       if (counts.records === 0)
         throw new CliFailure(`--csv ${opts.csv} has a header and no rows: nothing to send`);
       expected = counts.expected;

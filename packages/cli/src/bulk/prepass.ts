@@ -19,7 +19,10 @@ export interface CsvCheck {
   digest: string;
   /** The holders (see {@link holderId}) named on more than one row. */
   duplicates: Set<bigint>;
-  /** The holders of the shard (every holder without one), sorted, each once: 8 bytes a holder. */
+  /**
+   * The holders of the shard (every holder without one), sorted, each once: 8 bytes a holder. Empty
+   * when not asked for (a dry run registers no journal).
+   */
   holders: BigUint64Array;
 }
 
@@ -27,13 +30,14 @@ export interface CsvCheck {
  * The first pass over the CSV, before anything is sent: every record is decoded (bytes that are not
  * UTF-8 are refused with their line), the rows of the shard are counted, the content is hashed and
  * the holders named twice are found. Per row of the shard it keeps 8 bytes (the holder's digest),
- * returned sorted for the registry of journals (see `registry.ts`); nothing else.
+ * returned sorted for the registry of journals (see `registry.ts`) when `keepHolders`; nothing else.
  */
 export async function checkCsv(
   input: CsvInput,
   mapping: ColumnMapping,
   shard: Shard | undefined,
   stop?: AbortSignal | undefined,
+  keepHolders = true,
 ): Promise<CsvCheck> {
   const csv = await readCsv(input);
   const content = createHash('sha256').update(`${JSON.stringify(csv.header)}\n`);
@@ -58,7 +62,7 @@ export async function checkCsv(
   }
   const digest = content.digest('hex');
   const lists: BigUint64Array[] = [];
-  const duplicates = holders.duplicates((list) => lists.push(list));
+  const duplicates = holders.duplicates(keepHolders ? (list) => lists.push(list) : undefined);
   return { records, expected, digest, duplicates, holders: uniqueOf(lists) };
 }
 
