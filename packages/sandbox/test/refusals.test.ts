@@ -45,6 +45,24 @@ describe.each(flavours)('the %s flavour refuses what the platform refuses', (fla
     expect((await post(flavor, email(), emailParams(['a@example.com']))).status).toBe(201);
   });
 
+  it('a jsonld e-mail offer element without credential or options: 400, nothing sent', async () => {
+    const [item] = emailParams(['c@example.com']).credentialOffer;
+    const { credential, options, ...bare } = item as NonNullable<typeof item>;
+    for (const [element, field] of [
+      [{ ...bare, options }, 'credential'],
+      [{ ...bare, credential }, 'options'],
+    ] as const) {
+      const result = await post(flavor, email(), { ...emailParams([]), credentialOffer: [element] });
+      expect(result.status).toBe(400);
+      expect(result.body).toEqual(
+        badRequest([
+          `credentialOffer[0].${field} is required: a jsonld offer needs each holder's credential and options`,
+        ]),
+      );
+      expect(result.deliveries).toBe(0);
+    }
+  });
+
   it('credentialType=json-ld: 404 "invalid credential type", nothing sent', async () => {
     for (const path of [email('json-ld'), offer('json-ld')]) {
       const result = await post(flavor, path, emailParams(['b@example.com']));

@@ -34,14 +34,14 @@ interface OfferQuery {
 
 /**
  * What the real services refuse beyond the document: Credo's issue-credential v1 carries only
- * indy credentials (the agent fails, and the platform relays its failure), and an indy e-mail offer
- * needs each holder's schema attributes (400).
+ * indy credentials (the agent fails, and the platform relays its failure), an indy e-mail offer
+ * needs each holder's schema attributes, and a jsonld one each holder's credential and options (400).
  */
 function refusal(
   ctx: SandboxContext,
   query: OfferQuery,
   body: { protocolVersion?: string | undefined },
-  holders: { attributes?: Attribute[] }[] = [],
+  holders: { attributes?: Attribute[]; credential?: unknown; options?: unknown }[] = [],
 ): Response | undefined {
   if (query.credentialType === 'jsonld' && body.protocolVersion === 'v1') {
     const message = 'protocolVersion v1 carries only indy credentials: offer jsonld credentials over v2';
@@ -52,7 +52,17 @@ function refusal(
       'CredoError: the issue-credential v1 protocol supports only the indy credential format, not jsonld',
     );
   }
-  if (query.credentialType !== 'indy') return undefined;
+  if (query.credentialType !== 'indy') {
+    const absent = holders.flatMap((holder, i) =>
+      (['credential', 'options'] as const)
+        .filter((field) => holder[field] === undefined)
+        .map(
+          (field) =>
+            `credentialOffer[${i}].${field} is required: a jsonld offer needs each holder's credential and options`,
+        ),
+    );
+    return absent.length > 0 ? badRequest('gateway', absent) : undefined;
+  }
   const missing = holders.flatMap((holder, i) =>
     holder.attributes === undefined || holder.attributes.length === 0
       ? [`credentialOffer[${i}].attributes should not be empty: an indy offer needs the schema's attributes`]
