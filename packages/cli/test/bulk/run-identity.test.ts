@@ -168,7 +168,7 @@ describe('agent-cli offers email --csv: a journal is locked by what it is, not b
 
   it('refuses a live journal renamed and resumed from another lock directory (another machine on a shared volume)', async () => {
     const running = await sandboxAgent({
-      faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 100 }],
+      faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 600 }], // the first run outlives the second's start on a loaded machine
     });
     const dir = await tempDir();
     const csv = await writeCsv(dir, holderLines(60));
