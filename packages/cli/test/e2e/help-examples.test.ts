@@ -108,7 +108,7 @@ describe('the body files the help examples name', { timeout: 60_000 }, () => {
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `error: missing --file: the proof request body, a JSON object whose "proofFormats" says what the holder must prove (an example: ${shipped('proof.json')})\n`,
+      `error: missing --file: the proof request body, a JSON object whose "proofFormats" (or, for the platform, a top-level "presentationDefinition") says what the holder must prove (an example: ${shipped('proof.json')})\n`,
     );
   });
 });

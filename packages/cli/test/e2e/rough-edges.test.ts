@@ -109,6 +109,6 @@ describe('credentials negotiate without --connection-id (item 14)', { timeout: 6
       env: { AGENT_CLI_TOKEN: token() },
     });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`error: credential record ${missing} was not found: pass --connection-id\n`);
+    expect(result.stderr).toBe(`error: credential record ${missing} was not found\n`);
   });
 });

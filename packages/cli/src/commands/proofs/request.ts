@@ -73,9 +73,13 @@ export async function runRequest(ctx: CliContext, opts: RequestOptions): Promise
     autoAcceptProof: opts.autoAcceptProof,
   });
   requireFields(body, { connectionId: '--connection-id' });
-  if (body.proofFormats === undefined) {
+  // The platform takes the definition at the top level; the agent inside proofFormats.
+  if (body.proofFormats === undefined && body.presentationDefinition === undefined) {
+    const what = `a JSON object whose "proofFormats" (or, for the platform, a top-level "presentationDefinition") says what the holder must prove (an example: ${examplePath('proof.json')})`;
     throw new UsageError(
-      `missing --file: the proof request body, a JSON object whose "proofFormats" says what the holder must prove (an example: ${examplePath('proof.json')})`,
+      opts.file === undefined
+        ? `missing --file: the proof request body, ${what}`
+        : `--file ${opts.file} says nothing to prove: the body must be ${what}`,
     );
   }
   const result = await ctx.call('Sending the proof request', (sdk, signal) =>

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../support/fixtures.js';
 import { json, useSandbox } from '../../support/sandbox.js';
@@ -48,7 +51,27 @@ describe('agent-cli proofs request', () => {
     const result = await bench.run(['proofs', 'request', '--request-type', 'indy', '--connection-id', 'c']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
-      /^error: missing --file: the proof request body, a JSON object whose "proofFormats" says what the holder must prove \(an example: \/.*\/examples\/proof\.json\)\n$/,
+      /^error: missing --file: the proof request body, a JSON object whose "proofFormats" \(or, for the platform, a top-level "presentationDefinition"\) says what the holder must prove \(an example: \/.*\/examples\/proof\.json\)\n$/,
+    );
+  });
+
+  it('names the --file given when it says nothing to prove (not "missing --file")', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'agent-cli-proof-')), 'empty.json');
+    await writeFile(file, '{"comment":"hi"}');
+    const result = await bench.run([
+      'proofs',
+      'request',
+      '--file',
+      file,
+      '--request-type',
+      'indy',
+      '--connection-id',
+      'c',
+    ]);
+    await rm(dirname(file), { recursive: true, force: true });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      new RegExp(`^error: --file ${file} says nothing to prove: the body must be a JSON object`),
     );
   });
 
