@@ -75,11 +75,13 @@ describe.skipIf(!has('fish'))('fish completion (complete -C)', { timeout: 60_000
     expect(fish('agent-cli config delete ').sort()).toEqual(['alpha', 'prod', 'staging']);
     expect(fish('agent-cli config unset ').sort()).toEqual([
       'agent-key',
+      'agent-line',
       'agent-url',
       'base-url',
       'insecure',
       'org',
       'password-key',
+      'tenant-id',
     ]);
     expect(fish('agent-cli offers email --csv hol')).toEqual(['holders.csv']);
     expect(fish('agent-cli offers create --file ')).toEqual(

@@ -34,8 +34,10 @@ describe('values outside the known list (item 12)', { timeout: 60_000 }, () => {
     const result = await e2e.run(['credentials', 'list', '--state', '+archived', '--json', '--verbose'], {
       env: { ...env, AGENT_CLI_TOKEN: token },
     });
-    expect(result.code).toBe(0);
+    // The CLI sends it; the sandbox, like the real agent, refuses a state it does not know.
     expect(result.stderr).toContain('GET ');
     expect(result.stderr).toContain('state=archived');
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toMatch(/HTTP 4\d\d/);
   });
 });

@@ -161,8 +161,9 @@ export const CASES: readonly Case[] = [
   },
   {
     command: 'credentials negotiate',
-    what: 'record id not a UUID',
-    values: notAUuid,
+    what: 'record id neither a UUID nor a prefix of one',
+    // 8+ hex digits and dashes are a prefix, looked up like git's (negotiate.ts).
+    values: notAUuid.filter((s) => s.length < 8 || !/^[0-9a-f-]+$/i.test(s)),
     build: arg,
     names: ['<recordId>:'],
   },
