@@ -154,3 +154,14 @@ describe('the platform flavour reads the presentation definition at the top leve
     expect(result.body).toMatchObject({ message: 'Something went wrong!' });
   });
 });
+
+describe('the platform flavour takes what the platform takes', () => {
+  it('an e-mail offer without credentialDefinitionId or protocolVersion (every top-level field of its DTO is optional)', async () => {
+    const { credentialDefinitionId, protocolVersion, ...bare } = emailParams(['e@example.com']);
+    const platform = await post('platform', email(), bare);
+    expect(platform.status, JSON.stringify(platform.body)).toBe(201);
+    expect(platform.deliveries).toBe(1);
+    // The spec lists both as required: its flavour keeps refusing them.
+    expect((await post('spec', email(), bare)).status).toBe(400);
+  });
+});

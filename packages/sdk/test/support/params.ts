@@ -86,7 +86,19 @@ export const offerEmail = {
         },
         options: { proofType: 'Ed25519Signature2018', proofPurpose: 'assertionMethod' },
       },
-      { emailId: 'second@example.com', attributes: [{ name: 'name', value: 'Bob' }] },
+      {
+        // A jsonld offer needs each holder's credential and options (the platform refuses it otherwise).
+        emailId: 'second@example.com',
+        attributes: [{ name: 'name', value: 'Bob' }],
+        credential: {
+          '@context': credential['@context'],
+          type: credential.type,
+          issuer: credential.issuer,
+          issuanceDate: credential.issuanceDate,
+          credentialSubject: { id: 'did:example:bob', name: 'Bob' },
+        },
+        options: { proofType: 'Ed25519Signature2018', proofPurpose: 'assertionMethod' },
+      },
     ],
     credentialDefinitionId: 'cred-def-1',
     comment: 'Your credential',
