@@ -11,7 +11,10 @@ export interface Received {
   body: string;
 }
 
-/** A server on 127.0.0.1:0 that answers every request with the JSON it is given and keeps what came in. */
+/**
+ * A server on 127.0.0.1:0 that answers every request with the JSON it is given (`POST /agent/token`
+ * with 404, as a line 2.0 agent) and keeps what came in.
+ */
 export interface Recorder {
   url(): string;
   received: Received[];
@@ -37,6 +40,12 @@ export function useRecorder(): Recorder {
           authorization: req.headers.authorization,
           body: Buffer.concat(chunks).toString('utf8'),
         });
+        // An agent controller of line 2.0 (or a platform): no token exchange route, as line
+        // detection expects (a 2xx there without a token is an error).
+        if (req.method === 'POST' && req.url?.split('?')[0] === '/agent/token') {
+          res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+          return;
+        }
         res.writeHead(200, { 'content-type': 'application/json' }).end(body);
       });
     });
