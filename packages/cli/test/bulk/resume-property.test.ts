@@ -223,7 +223,8 @@ describe('agent-cli offers email --csv: edits between resumes (property)', { tim
             if (was !== undefined && was !== h.version) {
               refused = true;
               expect(row?.status, `${email} changed after it was e-mailed; ${where}`).toBe('invalid');
-              expect(result.stderr, where).toContain(email);
+              // The refusal names the row as the user wrote it (any case), so the match ignores case.
+              expect(result.stderr.toLowerCase(), where).toContain(email);
             }
             expect(row?.status === 'in-doubt', `${email} in doubt; ${where}`).toBe(false);
           }
@@ -236,7 +237,31 @@ describe('agent-cli offers email --csv: edits between resumes (property)', { tim
           if (was === undefined) throw new Error(`${address(h.id)} never e-mailed`);
         }
       }),
-      { numRuns: 8, verbose: true },
+      {
+        numRuns: 8,
+        verbose: true,
+        // Found by CI: a changed row whose address was then re-cased is refused by its address as written.
+        examples: [
+          [
+            {
+              holders: 8,
+              first: { layout: { crlf: false, quote: 'none', blanks: [] }, stopAfter: null },
+              steps: [
+                {
+                  edits: [{ kind: 'change', at: 18 }],
+                  layout: { crlf: false, quote: 'none', blanks: [] },
+                  stopAfter: null,
+                },
+                {
+                  edits: [{ kind: 'email', at: 10, emailCase: 'mixed', spaces: false }],
+                  layout: { crlf: false, quote: 'none', blanks: [] },
+                  stopAfter: null,
+                },
+              ],
+            },
+          ],
+        ],
+      },
     );
   });
 });
