@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { type FileHandle, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { pidPlace, startTime } from './process-id.js';
+import { pidPlace, processAlive, startTime } from './process-id.js';
 
 const { O_APPEND, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_RDWR } = constants;
 
@@ -155,20 +155,9 @@ async function removeDeadParts(path: string): Promise<void> {
     const match = name.startsWith(prefix)
       ? /^([0-9a-f]{12})-(\d+)-(\d+)-[0-9a-f]{12}\.part$/.exec(name.slice(prefix.length))
       : null;
-    if (!match || match[1] !== here || isRunning(Number(match[2]), match[3] as string)) continue;
+    if (!match || match[1] !== here || processAlive(Number(match[2]), match[3] as string)) continue;
     await rm(join(dirname(path), name), { force: true }).catch(() => undefined);
   }
-}
-
-/** Whether `pid` runs the process that started at `start` (a reused pid is another process). */
-function isRunning(pid: number, start: string): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  const now = startTime(pid);
-  return now === null || now === start;
 }
 
 /**

@@ -2,7 +2,7 @@ import { rm, stat, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { UsageError } from '../errors.js';
 import { createExclusive, readSmallFile, writeFully } from './files.js';
-import { bootId, firstLine, machineId, pidNamespace, startTime } from './process-id.js';
+import { bootId, firstLine, machineId, pidNamespace, processAlive, startTime } from './process-id.js';
 
 /**
  * Who holds a lock: the process (pid and start time) and where it runs, precisely enough to tell a
@@ -57,15 +57,7 @@ function placeOf(holder: Holder, self: Holder): 'here' | 'rebooted' | string {
   return 'here';
 }
 
-function isAlive(holder: Holder): boolean {
-  try {
-    process.kill(holder.pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  const start = startTime(holder.pid);
-  return holder.start === null || start === null || start === holder.start;
-}
+const isAlive = (holder: Holder): boolean => processAlive(holder.pid, holder.start);
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

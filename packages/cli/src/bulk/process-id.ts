@@ -47,3 +47,18 @@ export function pidPlace(): string | null {
   if (parts.some((part) => part === null)) return null;
   return createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 12);
 }
+
+/**
+ * Whether `pid` still runs the process that started at `start` (a reused pid is another process).
+ * A process of another user (EPERM) counts as running; an unknown start time (not Linux, an older
+ * agent-cli) trusts the pid alone.
+ */
+export function processAlive(pid: number, start: string | null): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const now = startTime(pid);
+  return start === null || now === null || now === start;
+}
