@@ -1,13 +1,8 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { type BulkTarget, ensureBuilt, holderEmails, INDY_FLAGS, startBulk } from './bin.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, holderEmails, INDY_FLAGS, startBulk } from './bin.js';
+import { type EmailGateway, emailGateway, type Offer, sendAll } from './gateway.js';
 import { holderLines, tempDir, writeCsv } from './support.js';
-
-interface Offer {
-  emailId: string;
-}
 
 /** A 2xx answer that is not the service's "sent": nothing is e-mailed. */
 type Fake = { status: number; type?: string; body: (offers: Offer[]) => string };
@@ -22,45 +17,18 @@ const FAKES: Record<string, Fake> = {
   'a 204 with no body': { status: 204, body: () => '' },
 };
 
-/**
- * A gateway on 127.0.0.1 that e-mails holders one by one and counts e-mails per holder. While
- * `fake` is set, it answers every batch with it and e-mails nobody.
- */
-async function gateway(): Promise<BulkTarget & { deliveries: Map<string, number>; fake: Fake | undefined }> {
-  const state = {
-    deliveries: new Map<string, number>(),
-    fake: undefined as Fake | undefined,
-  };
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      if (req.method !== 'POST' || !req.url?.includes('/credentials/oob/email')) {
-        res.writeHead(404).end('{}');
-        return;
-      }
-      const offers = (JSON.parse(body) as { credentialOffer: Offer[] }).credentialOffer;
-      const fake = state.fake;
-      if (fake) {
-        res.writeHead(fake.status, { 'content-type': fake.type ?? 'application/json' });
-        res.end(fake.body(offers));
-        return;
-      }
-      for (const o of offers) state.deliveries.set(o.emailId, (state.deliveries.get(o.emailId) ?? 0) + 1);
-      res.writeHead(201, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ statusCode: 201, message: 'Offers sent', data: true }));
-    });
+/** A gateway that answers every batch with `fake` while it is set, e-mailing nobody. */
+async function gateway(): Promise<EmailGateway & { fake?: Fake | undefined }> {
+  const server: EmailGateway & { fake?: Fake | undefined } = await emailGateway((offers) => {
+    const fake = server.fake;
+    if (!fake) return sendAll(offers);
+    const headers = { 'content-type': fake.type ?? 'application/json' };
+    return { delivered: [], status: fake.status, headers, body: fake.body(offers) };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(state, { url: `http://127.0.0.1:${port}`, sandbox: { issueToken: () => 'token' } });
+  return server;
 }
 
-const counts = (server: { deliveries: Map<string, number> }, n: number) =>
-  holderEmails(n).map((e) => server.deliveries.get(e) ?? 0);
+const counts = (server: EmailGateway, n: number) => holderEmails(n).map((e) => server.count(e));
 
 describe('agent-cli offers email --csv: a 2xx answer that is not a real "sent"', () => {
   beforeAll(ensureBuilt, 120_000);

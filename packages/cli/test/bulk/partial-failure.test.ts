@@ -1,13 +1,8 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { type BulkTarget, ensureBuilt, holderEmails, INDY_FLAGS, startBulk } from './bin.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, holderEmails, INDY_FLAGS, startBulk } from './bin.js';
+import { emailGateway, type Offer, sendAll } from './gateway.js';
 import { holderLines, tempDir, writeCsv } from './support.js';
-
-interface Offer {
-  emailId: string;
-}
 
 /** The first batch's answer: the holders it e-mails before failing, and the failure's body. */
 type FirstAnswer = (offers: Offer[]) => { delivered: Offer[]; body: unknown };
@@ -26,49 +21,13 @@ const partial =
     },
   });
 
-/**
- * A gateway on 127.0.0.1 that e-mails holders one by one: its first batch request answers `status`
- * (with `Retry-After: 0`) and `first`'s body after e-mailing `first`'s holders; every later batch is
- * e-mailed whole. Counts e-mails per holder.
- */
-async function gateway(
-  status: number,
-  first: FirstAnswer,
-): Promise<BulkTarget & { deliveries: Map<string, number> }> {
-  const deliveries = new Map<string, number>();
-  const deliver = (offers: Offer[]) => {
-    for (const o of offers) deliveries.set(o.emailId, (deliveries.get(o.emailId) ?? 0) + 1);
-  };
-  let batches = 0;
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      if (req.method !== 'POST' || !req.url?.includes('/credentials/oob/email')) {
-        res.writeHead(404).end('{}');
-        return;
-      }
-      const offers = (JSON.parse(body) as { credentialOffer: Offer[] }).credentialOffer;
-      res.setHeader('content-type', 'application/json');
-      if (++batches === 1) {
-        const answer = first(offers);
-        deliver(answer.delivered);
-        res.writeHead(status, { 'retry-after': '0' });
-        res.end(JSON.stringify(answer.body));
-        return;
-      }
-      deliver(offers);
-      // The gateway's answer (docs: real-deployments.md): `data: true`.
-      res.end(JSON.stringify({ statusCode: 201, message: 'ok', data: true }));
-    });
+/** A gateway whose first batch answers `status` (with `Retry-After: 0`) and `first`'s body after e-mailing `first`'s holders. */
+const gateway = (status: number, first: FirstAnswer) =>
+  emailGateway((offers, batch) => {
+    if (batch > 1) return sendAll(offers);
+    const answer = first(offers);
+    return { ...answer, status, headers: { 'retry-after': '0' }, body: JSON.stringify(answer.body) };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, sandbox: { issueToken: () => 'token' }, deliveries };
-}
 
 describe('agent-cli offers email --csv: a batch the service says it partly sent', () => {
   beforeAll(ensureBuilt, 120_000);
@@ -83,12 +42,12 @@ describe('agent-cli offers email --csv: a batch the service says it partly sent'
       const run = startBulk(server, join(dir, 'config'), argv);
       expect(await run.exit, run.stderr).toBe(3);
       expect(JSON.parse(run.stdout)).toMatchObject({ sent: 10, 'in-doubt': 10 });
-      const counts = holderEmails(20).map((e) => server.deliveries.get(e) ?? 0);
+      const counts = holderEmails(20).map((e) => server.count(e));
       expect(counts).toEqual([...Array(5).fill(1), ...Array(5).fill(0), ...Array(10).fill(1)]);
       const resumed = startBulk(server, join(dir, 'config'), [...argv, '--resume']);
       expect(await resumed.exit).toBe(3);
       expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 0, 'already-sent': 10, 'in-doubt': 10 });
-      expect(holderEmails(5).map((e) => server.deliveries.get(e))).toEqual(Array(5).fill(1));
+      expect(holderEmails(5).map((e) => server.count(e))).toEqual(Array(5).fill(1));
     },
   );
 
