@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './core/body.js';
 import { type AgentDeployment, checkAgent, checkBaseUrl } from './core/client-options.js';
-import { RequestValidationError } from './core/errors.js';
+import { invalidField } from './core/errors.js';
 import { parseRequest, parseResponse } from './core/parse.js';
 import { type PasswordEncryption, passwordEncrypter } from './core/password-encryption.js';
 import type { ResponseTooLargeError } from './core/protocol-errors.js';
@@ -202,8 +202,7 @@ export class AgentClient {
    */
   org(orgId: string | undefined = this.orgId): OrgScope {
     if (orgId === undefined) {
-      const issue = { path: 'orgId', message: 'is required (pass it to org() or set orgId on the client)' };
-      throw new RequestValidationError(`Invalid request: orgId ${issue.message}`, [issue]);
+      throw invalidField('orgId', 'is required (pass it to org() or set orgId on the client)');
     }
     return new OrgScope(this.#transport, parseRequest(Id, orgId, 'orgId'));
   }

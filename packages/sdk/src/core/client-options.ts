@@ -1,6 +1,6 @@
 import { AGENT_LINES, type AgentLine } from './agent-line.js';
 import type { ApiKey } from './api-key-auth.js';
-import { RequestValidationError } from './errors.js';
+import { invalidField } from './errors.js';
 import type { StoredToken, TokenStore } from './token-store.js';
 
 /**
@@ -47,9 +47,7 @@ export interface CheckedAgent {
 }
 
 /** Builds a {@link RequestValidationError} about a client option. */
-export function optionError(path: string, message: string): RequestValidationError {
-  return new RequestValidationError(`Invalid client options: ${path} ${message}`, [{ path, message }]);
-}
+const optionError = (path: string, message: string) => invalidField(path, message, 'client options');
 
 /**
  * A base URL (`name` in messages), checked: http(s), and no userinfo (a password there would reach every error

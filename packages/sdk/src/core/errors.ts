@@ -176,6 +176,19 @@ export class RequestValidationError extends AgentError {
 }
 
 /**
+ * A {@link RequestValidationError} about one field: `Invalid <what>: <path> <message>` (`what` is
+ * `request` or `client options`).
+ */
+export function invalidField(
+  path: string,
+  message: string,
+  what = 'request',
+  options?: { cause?: unknown },
+): RequestValidationError {
+  return new RequestValidationError(`Invalid ${what}: ${path} ${message}`, [{ path, message }], options);
+}
+
+/**
  * The client's `passwordEncryption` function threw, or returned something other than a non-empty
  * string; nothing was sent. `cause` is what it threw, as a new error of the same name whose message
  * has the password scrubbed.

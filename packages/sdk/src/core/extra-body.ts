@@ -1,10 +1,6 @@
 import type { z } from 'zod';
-import { RequestValidationError } from './errors.js';
+import { invalidField } from './errors.js';
 import { isRecord } from './is-record.js';
-
-function refuse(path: string, message: string): RequestValidationError {
-  return new RequestValidationError(`Invalid request: ${path} ${message}`, [{ path, message }]);
-}
 
 /** The fields a request schema lists, when it is an object schema. */
 function knownFields(schema: z.ZodType | undefined): Set<string> {
@@ -24,12 +20,12 @@ export function withExtraBody(
 ): unknown {
   if (extra === undefined) return body;
   if (!isRecord(extra) || !isRecord(body)) {
-    throw refuse('extraBody', 'applies only to calls that send a JSON object body');
+    throw invalidField('extraBody', 'applies only to calls that send a JSON object body');
   }
   const known = knownFields(schema);
   for (const key of Object.keys(extra)) {
     if (known.has(key) || key in body) {
-      throw refuse(`extraBody.${key}`, 'is a field of the request: give it in the params');
+      throw invalidField(`extraBody.${key}`, 'is a field of the request: give it in the params');
     }
   }
   return { ...body, ...extra };

@@ -1,7 +1,7 @@
 import { Deadline } from './deadline.js';
-import { AbortError, PasswordEncryptionError, RequestValidationError, TimeoutError } from './errors.js';
+import { AbortError, invalidField, PasswordEncryptionError, TimeoutError } from './errors.js';
 import { md5 } from './md5.js';
-import { scrub } from './redact.js';
+import { scrub, toBase64 } from './redact.js';
 
 /**
  * How the client encrypts the sign-in password before sending it: `{ key }` for the platform's
@@ -13,12 +13,8 @@ export type PasswordEncryption = { key: string } | ((password: string) => string
 const MAGIC = new TextEncoder().encode('Salted__');
 const utf8 = new TextEncoder();
 
-function invalid(path: string, message: string, what = 'request'): RequestValidationError {
-  return new RequestValidationError(`Invalid ${what}: ${path} ${message}`, [{ path, message }]);
-}
-
 function checkKey(key: unknown): string {
-  if (typeof key !== 'string' || key === '') throw invalid('key', 'must not be empty');
+  if (typeof key !== 'string' || key === '') throw invalidField('key', 'must not be empty');
   return key;
 }
 
@@ -33,12 +29,6 @@ async function deriveKey(passphrase: string, salt: Uint8Array, usage: KeyUsage) 
   }
   const key = await crypto.subtle.importKey('raw', out.slice(0, 32), 'AES-CBC', false, [usage]);
   return { key, iv: out.slice(32) };
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }
 
 function fromBase64(text: string): Uint8Array {
@@ -74,7 +64,7 @@ export async function encryptPassword(password: string, key: string): Promise<st
  */
 export async function decryptPassword(encrypted: string, key: string): Promise<string> {
   const passphrase = checkKey(key);
-  const refused = invalid('password', 'is not a value encrypted with this key');
+  const refused = invalidField('password', 'is not a value encrypted with this key');
   let bytes: Uint8Array;
   try {
     bytes = fromBase64(encrypted);
@@ -160,7 +150,7 @@ export function passwordEncrypter(
 ): (password: string, limits?: EncryptLimits) => Promise<string> {
   if (typeof option === 'function') return checkedEncrypter(option, timeout);
   if (typeof option?.key !== 'string' || option.key === '') {
-    throw invalid('passwordEncryption.key', 'must be a non-empty string', 'client options');
+    throw invalidField('passwordEncryption.key', 'must be a non-empty string', 'client options');
   }
   const { key } = option;
   return (password) => encryptPassword(password, key);

@@ -1,4 +1,4 @@
-import { RequestValidationError } from './errors.js';
+import { invalidField } from './errors.js';
 
 /**
  * The JSON text of a request body, made before anything is sent; `undefined` for no body.
@@ -14,6 +14,5 @@ export function jsonPayload(body: unknown): string | undefined {
   } catch (error) {
     cause = error;
   }
-  const issue = { path: 'body', message: 'cannot be sent as JSON' };
-  throw new RequestValidationError(`Invalid request: body ${issue.message}`, [issue], { cause });
+  throw invalidField('body', 'cannot be sent as JSON', 'request', { cause });
 }

@@ -137,7 +137,8 @@ function embeddedBase64(bytes: Uint8Array): string[] {
   return out;
 }
 
-function toBase64(bytes: Uint8Array): string {
+/** The base64 of `bytes` (padded). */
+export function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { RequestValidationError } from '../core/errors.js';
+import { invalidField } from '../core/errors.js';
 import type { Call, RequestOptions } from '../core/transport-types.js';
 
 /** A request to any route of the service, with the client's auth, timeouts, retries and errors. */
@@ -23,10 +23,6 @@ export interface AnyRequest<S extends z.ZodType | undefined = undefined> extends
   target?: 'platform' | 'agent' | undefined;
 }
 
-function refuse(path: 'path' | 'method' | 'body', message: string): RequestValidationError {
-  return new RequestValidationError(`Invalid request: ${path} ${message}`, [{ path, message }]);
-}
-
 /** A stand-in base URL with a path, to see where a relative path resolves to. */
 const PROBE_BASE = new URL('http://base.invalid/base/');
 
@@ -35,18 +31,18 @@ const PROBE_BASE = new URL('http://base.invalid/base/');
  * `.` or `..` segment, no fragment. Returns it without the leading slash, and its query.
  */
 function splitPath(value: unknown): { path: string; query: Record<string, string> } {
-  if (typeof value !== 'string' || value.trim() === '') throw refuse('path', 'must not be empty');
+  if (typeof value !== 'string' || value.trim() === '') throw invalidField('path', 'must not be empty');
   if (/^[a-z][a-z\d+.-]*:|^\/\/|#/i.test(value)) {
-    throw refuse('path', 'must be a path on the base URL, without scheme, host or fragment');
+    throw invalidField('path', 'must be a path on the base URL, without scheme, host or fragment');
   }
   const [rawPath = '', rawQuery = ''] = value.replace(/^\//, '').split(/\?(.*)/s);
   if (rawPath.split('/').some((segment) => segment === '.' || segment === '..')) {
-    throw refuse('path', 'must not contain . or .. segments');
+    throw invalidField('path', 'must not contain . or .. segments');
   }
   // Decide on the URL as the parser resolves it: `%2e%2e` is `..` to it, `\\host` a host.
   const resolved = new URL(rawPath, PROBE_BASE);
   if (resolved.host !== PROBE_BASE.host || !resolved.pathname.startsWith(PROBE_BASE.pathname)) {
-    throw refuse('path', 'must stay under the base URL (no encoded . or .. segments leaving it)');
+    throw invalidField('path', 'must stay under the base URL (no encoded . or .. segments leaving it)');
   }
   return { path: rawPath, query: Object.fromEntries(new URLSearchParams(rawQuery)) };
 }
@@ -64,10 +60,11 @@ export function anyCall(request: AnyRequest<z.ZodType | undefined>): Omit<Call<z
     ...options
   } = request ?? ({} as AnyRequest);
   const verb = typeof method === 'string' ? method.toUpperCase() : '';
-  if (!/^[!#$%&'*+.^_`|~\dA-Z-]+$/.test(verb)) throw refuse('method', 'must be an HTTP method such as GET');
+  if (!/^[!#$%&'*+.^_`|~\dA-Z-]+$/.test(verb))
+    throw invalidField('method', 'must be an HTTP method such as GET');
   // The Fetch standard forbids these: fetch throws before sending, not "may have been processed".
-  if (/^(CONNECT|TRACE|TRACK)$/.test(verb)) throw refuse('method', `${verb} is not sent by fetch`);
-  if (body !== undefined && /^(GET|HEAD)$/.test(verb)) throw refuse('body', `cannot go with ${verb}`);
+  if (/^(CONNECT|TRACE|TRACK)$/.test(verb)) throw invalidField('method', `${verb} is not sent by fetch`);
+  if (body !== undefined && /^(GET|HEAD)$/.test(verb)) throw invalidField('body', `cannot go with ${verb}`);
   const target = splitPath(path);
   // Built with fromEntries (own data properties): a field named `__proto__` is sent, not dropped.
   const extra: Record<string, string | undefined> = Object.fromEntries(
