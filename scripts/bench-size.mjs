@@ -1,9 +1,11 @@
 // SDK size: the SDK's own code as an ESM bundle (minified, gzipped, ky and zod external), and what
 // a consumer that imports only the schemas or only the client pulls in with its dependencies.
-// Uses the built SDK (packages/sdk/dist). Run alone with `node scripts/bench-size.mjs`.
+// Uses the built SDK (packages/sdk/dist). Run alone with `node scripts/bench-size.mjs`;
+// `--modules` prints instead what each file of the sources costs in the own-code bundle and in the
+// `AgentClient` bundle (gzipped bytes the bundle loses without it).
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { formatTable, infoRow, limitRow, machine } from './bench-stats.mjs';
-import { bundleSize } from './bundle-size.mjs';
+import { bundleSize, moduleSizes } from './bundle-size.mjs';
 
 /** The budgets of issue 23 (tests/bundle.test.ts holds the same, over the sources). */
 export const OWN_BUDGET = 15 * 1024;
@@ -43,6 +45,27 @@ export async function benchSize() {
   ];
 }
 
+/** What each file of the SDK's sources (and of ky and zod) costs in the two bundles with a target. */
+async function printModules() {
+  const resolveDir = `${sdkDir}src`;
+  const bundles = [
+    ["Own code (ky, zod external): export * from './index.js'", "export * from './index.js';", ['ky', 'zod']],
+    [
+      "AgentClient with ky and zod: export { AgentClient } from './index.js'",
+      "export { AgentClient } from './index.js';",
+      [],
+    ],
+  ];
+  for (const [title, contents, external] of bundles) {
+    const { gzip, files } = await moduleSizes(contents, { resolveDir, loader: 'ts', external });
+    console.log(`\n${title}: ${(gzip / 1024).toFixed(2)} KB (export list left out)`);
+    for (const { file, gzip: bytes } of files) {
+      console.log(`${String(bytes).padStart(7)} B  ${file.replace(/.*node_modules\//, '')}`);
+    }
+  }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.log(`${machine()}\n\n${formatTable(await benchSize())}`);
+  if (process.argv.includes('--modules')) await printModules();
+  else console.log(`${machine()}\n\n${formatTable(await benchSize())}`);
 }

@@ -22,24 +22,22 @@ describe('the SDK in a bundle', () => {
     expect(fromPackage(inputs, 'zod').length).toBeGreaterThan(0);
   });
 
-  // Budgets: issue 23 sets 15 KB (own code) and 45 KB (AgentClient with its dependencies); both are
-  // missed, as BENCHMARKS.md's recorded table shows. The own-code budget was raised from 18 to 19 KB
-  // for the fast validation path (models/fast-check.ts, about 0.9 KB: validation 3–4× faster), and to
-  // 20 KB for both agent lines (token exchange, line detection, tenant token: about 1.1 KB), and to
-  // 21 KB / 52 KB for issues 20–22 (about 0.7 KB: agent tokens bound to their agent URL and tenant,
-  // a token answer checked before it is used, e-mail answers that are not a success classified as
-  // EmailNotSentError or in doubt, whether fetch wrote the request, connection errors naming the
-  // origin). Issue 23 keeps the 15 KB and 45 KB targets, still missed.
-  it("the SDK's own code stays within 21 KB minified and gzipped (ky and zod external)", async () => {
+  // Budgets: issue 23 sets 15 KB (own code) and 45 KB (AgentClient with its dependencies); both
+  // are missed. Measured over these sources: own code 20.66 KB, AgentClient 50.68 KB (the built
+  // package, `node scripts/bench-size.mjs`: 20.33 KB and 50.27 KB). Each budget is that figure,
+  // rounded up to the next 0.25 KB. The round of issues 20–22 had raised them to 21 KB / 52 KB;
+  // issue 23 brought them down to what is measured. What each file costs:
+  // `node scripts/bench-size.mjs --modules`; why the targets are missed: docs/performance.md.
+  it("the SDK's own code stays within 20.75 KB minified and gzipped (ky and zod external)", async () => {
     const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
     expect(fromPackage(inputs, 'zod')).toEqual([]);
-    expect(gzipBytes).toBeLessThanOrEqual(21 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(20.75 * 1024);
   });
 
-  it('AgentClient with ky and zod (what a browser user ships) stays within 52 KB minified and gzipped', async () => {
+  it('AgentClient with ky and zod (what a browser user ships) stays within 50.75 KB minified and gzipped', async () => {
     // One named import of zod (`import { z }`) pulls in all its locales: 110 KB.
     const { gzipBytes } = await bundle("export { AgentClient } from './index.js';");
-    expect(gzipBytes).toBeLessThanOrEqual(52 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(50.75 * 1024);
   });
 
   it('a browser bundle of the client needs no Node.js built-in module', async () => {
