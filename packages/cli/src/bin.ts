@@ -1,11 +1,16 @@
 // The program's entry (dist/bin.js), loaded by the launcher (src/launcher.ts), which has already
 // answered --version and plain --help and set how a failing stdout ends the run. The only module
 // of the program that touches `process`; it imports nothing up front, so `help` loads little.
-const [{ run }, { createIO, openControllingTerminal }, { ExitCode }] = await Promise.all([
-  import('./main.js'),
-  import('./io.js'),
-  import('./exit-codes.js'),
-]);
+const [{ run }, { createIO, openControllingTerminal }, { ExitCode }, { installLightFetch }] =
+  await Promise.all([
+    import('./main.js'),
+    import('./io.js'),
+    import('./exit-codes.js'),
+    import('./light-fetch.js'),
+  ]);
+// Before anything loads the SDK: ky's `Request` and the answers' `Response` without loading Node's
+// fetch (light-fetch.ts), which would cost about as much as Node's start-up.
+installLightFetch(globalThis);
 
 const controller = new AbortController();
 // A command that accounts for its work when stopped (a bulk run) holds the second signal: it

@@ -1,6 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useE2E } from './support/bench.js';
 import { BIN, ensureBuilt } from './support/build.js';
 
 const dist = dirname(BIN);
@@ -68,5 +70,38 @@ describe('start-up of the built binary', () => {
     expect(code).toContain('node_modules/zod/v4/core/schemas.js');
     const zodFiles = new Set(code.match(/node_modules\/zod\/v4\/[\w/-]+\.js/g));
     expect([...zodFiles].filter((file) => /\/locales\/(?!en\.js)|from-json-schema/.test(file))).toEqual([]);
+  });
+});
+
+describe('start-up of a command that calls the service', () => {
+  const e2e = useE2E();
+  const probeDir = mkdtempSync(join(tmpdir(), 'agent-cli-startup-'));
+  afterAll(() => rmSync(probeDir, { recursive: true, force: true }));
+
+  /** Runs the bin with a preloaded probe that writes, at exit, the Node internals it loaded. */
+  async function internalsLoaded(args: string[]): Promise<{ stdout: string; internals: string[] }> {
+    const probe = join(probeDir, 'probe.cjs');
+    const out = join(probeDir, `loaded-${args.join('-')}.txt`);
+    writeFileSync(
+      probe,
+      "process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, process.moduleLoadList.join('\\n')));",
+    );
+    const token = e2e.sandbox().sandbox.issueToken();
+    const run = await e2e.run(args, {
+      env: { AGENT_CLI_TOKEN: token, NODE_OPTIONS: `--require ${probe}`, PROBE_OUT: out },
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    return { stdout: run.stdout, internals: readFileSync(out, 'utf8').split('\n') };
+  }
+
+  it("credentials list --json sends through node:http without loading Node's fetch (undici) or http2", async () => {
+    // Node's `Request`, `Headers`, `Response` and `FormData` are lazy globals: touching one loads
+    // undici with http2, tls, crypto, zlib, perf_hooks and worker_threads, about as long as Node's
+    // own start-up. The CLI sends with node:http (src/node-fetch.ts) and gives ky light classes.
+    const { stdout, internals } = await internalsLoaded(['credentials', 'list', '--json']);
+    expect(Array.isArray(JSON.parse(stdout))).toBe(true);
+    expect(internals).toContain('NativeModule http');
+    expect(internals.filter((name) => /undici|http2/.test(name))).toEqual([]);
   });
 });
