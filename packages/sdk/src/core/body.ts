@@ -29,13 +29,28 @@ function tooLarge(info: RequestTarget, limit: number, holds?: number): ResponseT
   );
 }
 
+/** The bytes of `chunks` decoded as UTF-8 in one pass, letting go of each chunk once copied. */
+function decodeAll(chunks: (Uint8Array | undefined)[], total: number): string {
+  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
+  const all = new Uint8Array(total);
+  let offset = 0;
+  for (let i = 0; i < chunks.length; i++) {
+    const chunk = chunks[i] as Uint8Array;
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+    chunks[i] = undefined;
+  }
+  return new TextDecoder().decode(all);
+}
+
 /**
  * Reads the body as text, chunk by chunk, each read raced against the deadline, and stops as soon
  * as the decoded bytes pass `limit` (what `fetch` hands over is already gunzipped, so a gzip bomb
  * is counted as what it inflates to), or the JSON objects and arrays pass one per
  * {@link BYTES_PER_CONTAINER} bytes of it (what decoding costs grows with them, not with bytes).
- * On any failure the stream is cancelled, which closes the connection instead of leaving a server
- * streaming into a socket nobody reads.
+ * The bytes are decoded once, at the end (as `Response.text()` does): decoding chunk by chunk and
+ * joining the parts cost about twice as much. On any failure the stream is cancelled, which closes
+ * the connection instead of leaving a server streaming into a socket nobody reads.
  * @throws {@link ResponseTooLargeError} past either limit; the deadline's reason when it fires first.
  */
 export async function readText(
@@ -51,8 +66,7 @@ export async function readText(
   }
   if (!response.body) return '';
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
+  const chunks: Uint8Array[] = [];
   const most = Math.floor(limit / BYTES_PER_CONTAINER);
   const count = containerCounter(most);
   let total = 0;
@@ -63,12 +77,11 @@ export async function readText(
       total += value.byteLength;
       if (total > limit) throw tooLarge(info, limit);
       if (!count(value)) throw tooLarge(info, limit, most);
-      parts.push(decoder.decode(value, { stream: true }));
+      chunks.push(value);
     }
   } catch (error) {
     void reader.cancel(error).catch(() => undefined);
     throw error;
   }
-  parts.push(decoder.decode());
-  return parts.join('');
+  return chunks.length ? decodeAll(chunks, total) : '';
 }

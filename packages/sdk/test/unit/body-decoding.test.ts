@@ -1,0 +1,61 @@
+/**
+ * The body is read chunk by chunk (capped, under the attempt's deadline) and decoded as UTF-8. How
+ * the bytes are split into chunks never changes what the caller gets: a character split across
+ * chunks, a byte-order mark and bytes that are not UTF-8 read as one decode of the whole body would.
+ */
+import { describe, expect, it } from 'vitest';
+import { AgentClient } from '../../src/index.js';
+
+/** A `fetch` answering 200 with `bytes`, handed over `size` bytes a chunk. */
+function chunkedFetch(bytes: Uint8Array, size: number): typeof fetch {
+  return async () => {
+    let offset = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (offset >= bytes.length) return controller.close();
+        controller.enqueue(bytes.slice(offset, offset + size));
+        offset += size;
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+}
+
+const names = ['Zoë Ångström', 'Price €5', 'Smile 😀', '中文名'];
+const records = names.map((name, i) => ({
+  id: `r${i}`,
+  credentialAttributes: [{ name: 'name', value: name }],
+}));
+const utf8 = new TextEncoder().encode(JSON.stringify(records));
+
+const list = (bytes: Uint8Array, size: number) =>
+  new AgentClient({
+    baseUrl: 'http://agent.test',
+    accessToken: 't',
+    fetch: chunkedFetch(bytes, size),
+  }).credentials.list();
+
+describe('the body is decoded as UTF-8 whatever its chunks', () => {
+  it.each([1, 2, 3, 5, 7, utf8.length])('%i bytes a chunk: every character as sent', async (size) => {
+    const got = await list(utf8, size);
+    expect(got.map((r) => r.credentialAttributes?.[0]?.value)).toEqual(names);
+  });
+
+  it('a byte-order mark split over two chunks is dropped', async () => {
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]);
+    const got = await list(withBom, 2);
+    expect(got.map((r) => r.id)).toEqual(['r0', 'r1', 'r2', 'r3']);
+  });
+
+  it('bytes that are not UTF-8 read as U+FFFD, in whichever chunk they end', async () => {
+    const text = '[{"id":"a","credentialAttributes":[{"name":"n","value":"x__y"}]}]';
+    const bytes = new TextEncoder().encode(text);
+    // "__" becomes a lone continuation byte and a truncated 3-byte sequence.
+    const at = text.indexOf('__');
+    bytes.set([0x80, 0xe2], at);
+    for (const size of [1, at + 1, bytes.length]) {
+      const [record] = await list(bytes, size);
+      expect(record?.credentialAttributes?.[0]?.value).toBe('x\uFFFD\uFFFDy');
+    }
+  });
+});
