@@ -16,6 +16,10 @@ export interface RequestTarget {
   path: string;
 }
 
+// The errors' fields are `declare`d and set by each constructor, in the order they are listed: the
+// same own properties as plain class fields, without the field definitions (about 0.1 KB gzipped of
+// every bundle).
+
 /** Marks SDK errors in a way every copy of the SDK (ESM, CJS, another realm) recognises. */
 const AGENT_ERROR = Symbol.for('@credential-agent/sdk/AgentError');
 
@@ -57,13 +61,13 @@ export interface ApiErrorInit extends RequestTarget {
  */
 export class ApiError extends AgentError {
   override name = 'ApiError';
-  readonly status: number;
-  readonly method: string;
-  readonly path: string;
-  readonly body: unknown;
-  readonly headers: Headers | undefined;
+  declare readonly status: number;
+  declare readonly method: string;
+  declare readonly path: string;
+  declare readonly body: unknown;
+  declare readonly headers: Headers | undefined;
   /** The request id the service sent (`x-request-id`, `request-id` or `x-correlation-id`), if any. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
 
   constructor(message: string, init: ApiErrorInit) {
     super(message, { cause: init.cause });
@@ -79,7 +83,7 @@ export class ApiError extends AgentError {
 /** 400 or 422: the server refused the body. `fieldErrors` lists the fields it named. */
 export class BadRequestError extends ApiError {
   override name = 'BadRequestError';
-  readonly fieldErrors: FieldIssue[];
+  declare readonly fieldErrors: FieldIssue[];
   constructor(message: string, init: ApiErrorInit & { fieldErrors?: FieldIssue[] }) {
     super(message, init);
     this.fieldErrors = init.fieldErrors ?? [];
@@ -95,7 +99,7 @@ export type AuthenticationFailure = 'missing-token' | 'expired-token' | 'rejecte
  */
 export class AuthenticationError extends ApiError {
   override name = 'AuthenticationError';
-  readonly reason: AuthenticationFailure;
+  declare readonly reason: AuthenticationFailure;
   constructor(message: string, init: ApiErrorInit & { reason: AuthenticationFailure }) {
     super(message, init);
     this.reason = init.reason;
@@ -120,7 +124,7 @@ export class ConflictError extends ApiError {
 /** 429: too many requests. `retryAfter` is in seconds when the server said. */
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
   constructor(message: string, init: ApiErrorInit & { retryAfter?: number | undefined }) {
     super(message, init);
     this.retryAfter = init.retryAfter;
@@ -135,9 +139,9 @@ export class ServerError extends ApiError {
 /** The connection failed. `sent` is false when the request certainly did not reach the server. */
 export class ConnectionError extends AgentError {
   override name = 'ConnectionError';
-  readonly method: string;
-  readonly path: string;
-  readonly sent: boolean;
+  declare readonly method: string;
+  declare readonly path: string;
+  declare readonly sent: boolean;
   constructor(message: string, init: RequestTarget & { sent: boolean; cause?: unknown }) {
     super(message, { cause: init.cause });
     this.method = init.method;
@@ -149,9 +153,9 @@ export class ConnectionError extends AgentError {
 /** An attempt took longer than the timeout. */
 export class TimeoutError extends AgentError {
   override name = 'TimeoutError';
-  readonly method: string;
-  readonly path: string;
-  readonly timeout: number;
+  declare readonly method: string;
+  declare readonly path: string;
+  declare readonly timeout: number;
   constructor(message: string, init: RequestTarget & { timeout: number; cause?: unknown }) {
     super(message, { cause: init.cause });
     this.method = init.method;
@@ -168,7 +172,7 @@ export class AbortError extends AgentError {
 /** Our input is invalid; nothing was sent. `issues` names each field and what is wrong with it. */
 export class RequestValidationError extends AgentError {
   override name = 'RequestValidationError';
-  readonly issues: FieldIssue[];
+  declare readonly issues: FieldIssue[];
   constructor(message: string, issues: FieldIssue[], options?: { cause?: unknown }) {
     super(message, options);
     this.issues = issues;
@@ -205,12 +209,12 @@ export class PasswordEncryptionError extends AgentError {
  */
 export class ResponseValidationError extends AgentError {
   override name = 'ResponseValidationError';
-  readonly issues: FieldIssue[];
+  declare readonly issues: FieldIssue[];
   /** The body, secrets scrubbed. Not enumerable, so logging the error does not print it whole. */
   declare readonly body: unknown;
-  readonly status: number;
-  readonly method: string;
-  readonly path: string;
+  declare readonly status: number;
+  declare readonly method: string;
+  declare readonly path: string;
   constructor(
     message: string,
     init: RequestTarget & {
@@ -239,10 +243,10 @@ export class ResponseValidationError extends AgentError {
  */
 export class EmailNotSentError extends AgentError {
   override name = 'EmailNotSentError';
-  readonly status: number;
-  readonly inDoubt: boolean;
+  declare readonly status: number;
+  declare readonly inDoubt: boolean;
   /** The answer's per-e-mail failures, secrets scrubbed. */
-  readonly failures: readonly unknown[];
+  declare readonly failures: readonly unknown[];
   /** The body, secrets scrubbed. Not enumerable, so logging the error does not print it whole. */
   declare readonly body: unknown;
   constructor(
@@ -267,10 +271,10 @@ export class EmailNotSentError extends AgentError {
 /** A ledger registration did not finish: it failed, wants an action, or asks to wait. */
 export class RegistrationError extends AgentError {
   override name = 'RegistrationError';
-  readonly state: OpenEnum<['failed', 'action', 'wait']>;
-  readonly reason: string | undefined;
-  readonly action: string | undefined;
-  readonly result: unknown;
+  declare readonly state: OpenEnum<['failed', 'action', 'wait']>;
+  declare readonly reason: string | undefined;
+  declare readonly action: string | undefined;
+  declare readonly result: unknown;
   constructor(
     message: string,
     init: {

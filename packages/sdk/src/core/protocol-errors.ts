@@ -1,13 +1,15 @@
 import { AgentError, type RequestTarget } from './errors.js';
 
+// Fields `declare`d and set by the constructors, as in errors.ts.
+
 /**
  * The service's answer cannot be used as it came: a redirect, an answer over the size cap, or a
  * status HTTP does not give a finished request. Never retried.
  */
 export class ProtocolError extends AgentError {
   override name = 'ProtocolError';
-  readonly method: string;
-  readonly path: string;
+  declare readonly method: string;
+  declare readonly path: string;
   constructor(message: string, init: RequestTarget) {
     super(message);
     this.method = init.method;
@@ -22,8 +24,8 @@ export class ProtocolError extends AgentError {
  */
 export class RedirectError extends ProtocolError {
   override name = 'RedirectError';
-  readonly status: number;
-  readonly location: string | undefined;
+  declare readonly status: number;
+  declare readonly location: string | undefined;
   constructor(message: string, init: RequestTarget & { status: number; location: string | undefined }) {
     super(message, init);
     this.status = init.status;
@@ -35,7 +37,7 @@ export class RedirectError extends ProtocolError {
 export class ResponseTooLargeError extends ProtocolError {
   override name = 'ResponseTooLargeError';
   /** The limit that was exceeded, in bytes. */
-  readonly limit: number;
+  declare readonly limit: number;
   constructor(message: string, init: RequestTarget & { limit: number }) {
     super(message, init);
     this.limit = init.limit;
@@ -45,7 +47,7 @@ export class ResponseTooLargeError extends ProtocolError {
 /** The answer's status is not one HTTP gives a finished request (1xx, 6xx, 999). */
 export class UnexpectedStatusError extends ProtocolError {
   override name = 'UnexpectedStatusError';
-  readonly status: number;
+  declare readonly status: number;
   constructor(message: string, init: RequestTarget & { status: number }) {
     super(message, init);
     this.status = init.status;

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import * as sdk from '../../src/index.js';
+
+// Every error's own fields, enumerable and in this order (what `console.log`, `JSON.stringify` and
+// `toEqual` show), whatever way the classes define them (core/errors.ts declares them and sets
+// them in the constructors). `body` of ResponseValidationError and EmailNotSentError is kept but
+// not enumerable (a body may be huge); `message` and `stack` are Error's own, not enumerable.
+const target = { method: 'GET', path: 'x' };
+const api = { ...target, status: 500, body: { a: 1 }, headers: new Headers({ 'x-request-id': 'r' }) };
+const registration = { state: 'failed', reason: 'r', action: 'a', result: { b: 2 } };
+
+const CASES: [string, Error, string[]][] = [
+  ['AgentError', new sdk.AgentError('m'), ['name']],
+  [
+    'ApiError',
+    new sdk.ApiError('m', api),
+    ['name', 'status', 'method', 'path', 'body', 'headers', 'requestId'],
+  ],
+  [
+    'BadRequestError',
+    new sdk.BadRequestError('m', api),
+    ['name', 'status', 'method', 'path', 'body', 'headers', 'requestId', 'fieldErrors'],
+  ],
+  [
+    'AuthenticationError',
+    new sdk.AuthenticationError('m', { ...api, reason: 'rejected' }),
+    ['name', 'status', 'method', 'path', 'body', 'headers', 'requestId', 'reason'],
+  ],
+  [
+    'RateLimitError',
+    new sdk.RateLimitError('m', api),
+    ['name', 'status', 'method', 'path', 'body', 'headers', 'requestId', 'retryAfter'],
+  ],
+  [
+    'ConnectionError',
+    new sdk.ConnectionError('m', { ...target, sent: true }),
+    ['name', 'method', 'path', 'sent'],
+  ],
+  [
+    'TimeoutError',
+    new sdk.TimeoutError('m', { ...target, timeout: 1 }),
+    ['name', 'method', 'path', 'timeout'],
+  ],
+  ['RequestValidationError', new sdk.RequestValidationError('m', []), ['name', 'issues']],
+  ['PasswordEncryptionError', new sdk.PasswordEncryptionError('m'), ['name', 'option']],
+  [
+    'ResponseValidationError',
+    new sdk.ResponseValidationError('m', { ...target, status: 200, issues: [], body: {} }),
+    ['name', 'issues', 'status', 'method', 'path'],
+  ],
+  [
+    'EmailNotSentError',
+    new sdk.EmailNotSentError('m', { status: 200, inDoubt: true, failures: [], body: {} }),
+    ['name', 'status', 'inDoubt', 'failures'],
+  ],
+  [
+    'SchemaRegistrationError',
+    new sdk.SchemaRegistrationError('m', registration),
+    ['name', 'state', 'reason', 'action', 'result'],
+  ],
+  [
+    'RedirectError',
+    new sdk.RedirectError('m', { ...target, status: 302, location: undefined }),
+    ['name', 'method', 'path', 'status', 'location'],
+  ],
+  [
+    'ResponseTooLargeError',
+    new sdk.ResponseTooLargeError('m', { ...target, limit: 1 }),
+    ['name', 'method', 'path', 'limit'],
+  ],
+  [
+    'UnexpectedStatusError',
+    new sdk.UnexpectedStatusError('m', { ...target, status: 1 }),
+    ['name', 'method', 'path', 'status'],
+  ],
+];
+
+describe('the fields each SDK error carries', () => {
+  it.each(CASES)('%s', (_name, error, fields) => {
+    expect(Object.keys(error)).toEqual(fields);
+    for (const field of fields)
+      expect(Object.getOwnPropertyDescriptor(error, field)).toMatchObject({ writable: true });
+  });
+
+  it('a field set to undefined is still an own field', () => {
+    const error = new sdk.RateLimitError('m', api);
+    expect(Object.hasOwn(error, 'retryAfter')).toBe(true);
+    expect(error.retryAfter).toBeUndefined();
+  });
+
+  it('the body of a ResponseValidationError and an EmailNotSentError is kept, not enumerable', () => {
+    const bodies = [
+      new sdk.ResponseValidationError('m', { ...target, status: 200, issues: [], body: { c: 3 } }),
+      new sdk.EmailNotSentError('m', { status: 200, inDoubt: true, failures: [], body: { c: 3 } }),
+    ];
+    for (const error of bodies) {
+      expect(Object.getOwnPropertyDescriptor(error, 'body')).toMatchObject({
+        value: { c: 3 },
+        enumerable: false,
+      });
+    }
+  });
+});
