@@ -10,7 +10,9 @@ import { UsageError } from '../errors.js';
  * journal's device and inode, what it sends), not by a path another name or a rename escapes.
  * @throws {@link UsageError} when it cannot be created or another user could change it.
  */
-export async function privateLockDir(env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function privateLockDir(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<string> {
   const xdg = env['XDG_STATE_HOME'];
   const base = xdg !== undefined && isAbsolute(xdg) ? xdg : join(homedir(), '.local', 'state');
   const dir = join(base, 'agent-cli', 'locks');

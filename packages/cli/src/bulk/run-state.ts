@@ -99,7 +99,7 @@ export class RunState {
     const path = named.path;
     const note = this.#ports.err;
     this.#nameLock = await JournalLock.acquire(path, note);
-    const dir = await privateLockDir();
+    const dir = await privateLockDir(this.#ports.env);
     const exists = await Journal.exists(path);
     let file = exists ? await this.#lockFile(dir, path) : undefined;
     const baseUrl = normaliseBaseUrl(target.baseUrl);

@@ -39,6 +39,8 @@ export interface BulkRunPorts {
   /** Cancels the requests in flight (a second Ctrl-C): their rows are in doubt. */
   cancel?: AbortSignal | undefined;
   now?: () => number;
+  /** The run's environment (`XDG_STATE_HOME` places the user's lock directory); `process.env` when absent. */
+  env?: Readonly<Record<string, string | undefined>> | undefined;
 }
 
 /** How a run that got going ended: the tally, and why it stopped early if it did. */

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CRED_DEF_ID, fixture } from '../support/fixtures.js';
 import { useSandbox } from '../support/sandbox.js';
@@ -20,6 +21,16 @@ describe('agent-cli offers email --csv', () => {
     expect(holderLines(23).map((l) => bench.sandbox.deliveries(l.split(',')[0] ?? ''))).toEqual(
       Array(23).fill(1),
     );
+  });
+
+  it("registers its journal in the run's XDG_STATE_HOME, not under the process's home", async () => {
+    const csv = await writeCsv(await tempDir(), holderLines(3));
+    const state = join(bench.configDir(), 'state');
+    const result = await bench.run(['offers', 'email', '--csv', csv, ...indy], {
+      env: { XDG_STATE_HOME: state },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(await readdir(join(state, 'agent-cli', 'journals'))).toHaveLength(2);
   });
 
   it('reports bad rows with their line numbers, sends the good ones and exits 3', async () => {

@@ -44,6 +44,9 @@ export function useSandbox(options: SandboxOptions = {}): Bench {
     AGENT_CLI_BASE_URL: BASE_URL,
     AGENT_CLI_ORG: DEMO_ORG_ID,
     AGENT_CLI_CONFIG_DIR: dir,
+    // Bulk runs register their journals per user: each test keeps its own registry, so parallel test
+    // files sending to the same holders are not one user's overlapping runs (and CI's home stays clean).
+    XDG_STATE_HOME: join(dir, 'state'),
     ...extra,
   });
   return {
