@@ -1,10 +1,12 @@
 import { channel } from 'node:diagnostics_channel';
 import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
 import type { Socket } from 'node:net';
 import { type Duplex, pipeline, type Readable, type Transform } from 'node:stream';
-import { TLSSocket } from 'node:tls';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import type { TLSSocket } from 'node:tls';
+
+// node:https (with tls) and node:zlib are loaded when a call needs them, not with this module:
+// a run against an http:// URL with a plain answer never loads them (test/e2e/startup.test.ts).
+const zlib = () => process.getBuiltinModule('node:zlib');
 
 /** Statuses whose response has no body (the `Response` constructor refuses one). */
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -14,9 +16,9 @@ function decoderFor(encoding: string | string[] | undefined): Transform | undefi
   const name = String(encoding ?? '')
     .trim()
     .toLowerCase();
-  if (name === 'gzip' || name === 'x-gzip') return createGunzip();
-  if (name === 'deflate') return createInflate();
-  if (name === 'br') return createBrotliDecompress();
+  if (name === 'gzip' || name === 'x-gzip') return zlib().createGunzip();
+  if (name === 'deflate') return zlib().createInflate();
+  if (name === 'br') return zlib().createBrotliDecompress();
   return undefined;
 }
 
@@ -89,7 +91,10 @@ const WRITTEN = channel('credential-agent:fetch:written');
  * socket, as msw's, connects only once the request is written).
  */
 function handshakeDone(socket: Socket): boolean {
-  return !(socket instanceof TLSSocket) || socket.getFinished() !== undefined;
+  // A TLSSocket, told by its method (node:tls is not loaded for this; msw's socket, which is not
+  // one, says `encrypted` too).
+  const { getFinished } = socket as Partial<TLSSocket>;
+  return typeof getFinished !== 'function' || getFinished.call(socket) !== undefined;
 }
 
 /**
@@ -107,7 +112,7 @@ export const nodeFetch: typeof fetch = async (input, init) => {
   });
   if (body) headers['content-length'] = String(body.length);
   // Looked up at call time (not imported by name), so interceptors such as msw's see the call.
-  const send = url.protocol === 'https:' ? https.request : http.request;
+  const send = url.protocol === 'https:' ? process.getBuiltinModule('node:https').request : http.request;
   return new Promise<Response>((resolve, reject) => {
     const answer = (res: IncomingMessage) => {
       try {

@@ -104,4 +104,11 @@ describe('start-up of a command that calls the service', () => {
     expect(internals).toContain('NativeModule http');
     expect(internals.filter((name) => /undici|http2/.test(name))).toEqual([]);
   });
+
+  it('loads TLS only for an https base URL, and a decompressor only for an encoded answer', async () => {
+    // The sandbox answers on http://127.0.0.1 with plain JSON: node:https, node:tls and node:zlib
+    // are loaded when a call needs them (src/node-fetch.ts), not with the module.
+    const { internals } = await internalsLoaded(['credentials', 'list', '--json']);
+    expect(internals.filter((name) => /^NativeModule (https|tls|_tls_wrap|zlib)$/.test(name))).toEqual([]);
+  });
 });
