@@ -107,8 +107,11 @@ function compile(schema: z.ZodType): Check | undefined {
       return plain ? () => true : undefined;
     case 'optional':
     case 'nullable': {
+      if (!plain) return undefined;
+      const nullish = def.innerType && nullishInner(def);
+      if (nullish) return compileNullish(nullish);
       const inner = def.innerType && fastCheck(def.innerType);
-      if (!inner || !plain) return undefined;
+      if (!inner) return undefined;
       const passes = def.type === 'optional' ? undefined : null;
       return (v, fixes, parent, key) => v === passes || inner(v, fixes, parent, key);
     }
@@ -144,6 +147,28 @@ function compile(schema: z.ZodType): Check | undefined {
 }
 
 /** `z.record(z.string(), z.unknown())`: any object passes as it is. */
+/** What `.nullish()` (an optional of a nullable, plain) wraps, if `def` is one. */
+function nullishInner(def: Def): z.ZodType | undefined {
+  const inner = def.innerType && defOf(def.innerType);
+  if (def.type !== 'optional' || inner?.type !== 'nullable' || inner.checks?.length) return undefined;
+  return inner.innerType;
+}
+
+/**
+ * `.nullish()` of `schema` as one check (every optional field of a response is one): a plain
+ * string or boolean is tested in place, anything else called once, not through two wrappers.
+ */
+function compileNullish(schema: z.ZodType): Check | undefined {
+  const def = defOf(schema);
+  if (!def.checks?.length && (def.type === 'string' || def.type === 'boolean')) {
+    const type = def.type;
+    return (v) => v === undefined || v === null || typeof v === type;
+  }
+  const inner = fastCheck(schema);
+  if (!inner) return undefined;
+  return (v, fixes, parent, key) => v === undefined || v === null || inner(v, fixes, parent, key);
+}
+
 function isPlainKeyed(def: Def): boolean {
   const [key, value] = [def.keyType && defOf(def.keyType), def.valueType && defOf(def.valueType)];
   return key?.type === 'string' && !key.checks?.length && value?.type === 'unknown' && !value.checks?.length;
