@@ -51,7 +51,9 @@ function discard(pending: Promise<Response>): void {
 /** Refuses a redirect (followed or not) and a status outside 200–599, cancelling the body. */
 function check(response: Response, out: Outgoing, limits: AttemptLimits): void {
   const { status } = response;
-  const followed = response.redirected || isForeign(response.url, limits.baseUrl);
+  // The URL it asked for is on the base URL's origin: only another one needs parsing.
+  const followed =
+    response.redirected || (response.url !== out.url && isForeign(response.url, limits.baseUrl));
   const redirect = response.type === 'opaqueredirect' || (status >= 300 && status < 400);
   if (followed || redirect) {
     void response.body?.cancel().catch(() => undefined);

@@ -41,5 +41,7 @@ export function checkRanges(options: {
   maxResponseBytes?: unknown;
 }): void {
   const { timeout, retry, maxResponseBytes } = options;
+  // Most calls set none of them (and the client's were checked when it was made).
+  if (timeout === undefined && retry === undefined && maxResponseBytes === undefined) return;
   parseRequest(Ranges, { timeout, retry, maxResponseBytes });
 }

@@ -350,3 +350,24 @@ describe('offers.sendByEmailBulk: a source that throws', () => {
     expect(results.filter((r) => r.status === 'sent')).toHaveLength(4);
   });
 });
+
+describe('the fields of a row result', () => {
+  it('come in one order, row first, whatever the outcome (reports written from them keep it)', async () => {
+    // Batch 1 is sent, batch 2 fails in doubt (a 500), and the run stops on batch 3's 403.
+    const answers = [{ status: 201 }, { status: 500 }, { status: 403 }];
+    const { offers } = fakeService((n) => answers[n - 1] ?? { status: 201 });
+    const results: BulkResult[] = [];
+    await expect(
+      (async () => {
+        for await (const r of offers.sendByEmailBulk(holders(40), COMMON, { batchSize: 10, concurrency: 1 }))
+          results.push(r);
+      })(),
+    ).rejects.toBeInstanceOf(PermissionDeniedError);
+    const shapes = new Set(results.map((r) => Object.keys(r).join(',')));
+    expect([...shapes].sort()).toEqual([
+      'row,email,batch,status',
+      'row,email,batch,status,inDoubt,error',
+    ]);
+    expect(results.filter((r) => r.status === 'failed').map((r) => r.inDoubt)).toContain(true);
+  });
+});
