@@ -364,10 +364,7 @@ describe('the fields of a row result', () => {
       })(),
     ).rejects.toBeInstanceOf(PermissionDeniedError);
     const shapes = new Set(results.map((r) => Object.keys(r).join(',')));
-    expect([...shapes].sort()).toEqual([
-      'row,email,batch,status',
-      'row,email,batch,status,inDoubt,error',
-    ]);
+    expect([...shapes].sort()).toEqual(['row,email,batch,status', 'row,email,batch,status,inDoubt,error']);
     expect(results.filter((r) => r.status === 'failed').map((r) => r.inDoubt)).toContain(true);
   });
 });
