@@ -16,28 +16,30 @@ async function bundle(contents: string, external: string[] = []) {
 const fromPackage = (inputs: string[], name: string) => inputs.filter((file) => file.includes(`/${name}/`));
 
 describe('the SDK in a bundle', () => {
-  it('importing only the models pulls in zod but not ky', async () => {
+  it("importing only the models pulls in zod and the models, none of the client's code", async () => {
     const { inputs } = await bundle("export * from './models/index.js';");
-    expect(fromPackage(inputs, 'ky')).toEqual([]);
+    const own = inputs.filter((file) => file.includes('packages/sdk/src/'));
+    expect(own.filter((file) => !file.includes('packages/sdk/src/models/'))).toEqual([]);
     expect(fromPackage(inputs, 'zod').length).toBeGreaterThan(0);
   });
 
   // Budgets: issue 23 sets 15 KB (own code) and 45 KB (AgentClient with its dependencies); both
-  // are missed. Measured over these sources: own code 20.59 KB, AgentClient 50.59 KB (the built
-  // package, `node scripts/bench-size.mjs`: 20.25 KB and 50.19 KB). Each budget is that figure,
-  // rounded up to the next 0.25 KB. The round of issues 20–22 had raised them to 21 KB / 52 KB;
-  // issue 23 brought them down to what is measured. What each file costs:
+  // are missed. Measured over these sources: own code 20.72 KB, AgentClient 46.45 KB (the built
+  // package, `node scripts/bench-size.mjs`: 20.37 KB and 45.97 KB). Each budget is that
+  // figure, rounded up to the next 0.25 KB. The round of issues 20–22 had raised them to 21 KB /
+  // 52 KB; issue 23 brought them down to what is measured (the transport sending with fetch
+  // itself, without ky, took 4.2 KB off AgentClient). What each file costs:
   // `node scripts/bench-size.mjs --modules`; why the targets are missed: docs/performance.md.
-  it("the SDK's own code stays within 20.75 KB minified and gzipped (ky and zod external)", async () => {
-    const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
+  it("the SDK's own code stays within 20.75 KB minified and gzipped (zod external)", async () => {
+    const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['zod']);
     expect(fromPackage(inputs, 'zod')).toEqual([]);
     expect(gzipBytes).toBeLessThanOrEqual(20.75 * 1024);
   });
 
-  it('AgentClient with ky and zod (what a browser user ships) stays within 50.75 KB minified and gzipped', async () => {
+  it('AgentClient with zod (what a browser user ships) stays within 46.5 KB minified and gzipped', async () => {
     // One named import of zod (`import { z }`) pulls in all its locales: 110 KB.
     const { gzipBytes } = await bundle("export { AgentClient } from './index.js';");
-    expect(gzipBytes).toBeLessThanOrEqual(50.75 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(46.5 * 1024);
   });
 
   it('a browser bundle of the client needs no Node.js built-in module', async () => {
