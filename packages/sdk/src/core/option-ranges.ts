@@ -41,7 +41,8 @@ export function checkRanges(options: {
   maxResponseBytes?: unknown;
 }): void {
   const { timeout, retry, maxResponseBytes } = options;
-  // Most calls set none of them (and the client's were checked when it was made).
-  if (timeout === undefined && retry === undefined && maxResponseBytes === undefined) return;
+  // Most calls set none of them or turn one off (a bulk send's every request says `retry: false`).
+  const unset = (value: unknown) => value === undefined || value === false;
+  if (unset(timeout) && unset(retry) && maxResponseBytes === undefined) return;
   parseRequest(Ranges, { timeout, retry, maxResponseBytes });
 }
