@@ -88,18 +88,19 @@ export interface AgentClientOptions {
  * const records = await agent.credentials.list({ state: 'offer-sent' });
  */
 export class AgentClient {
+  // Fields declared and set by the constructor (no field definitions in the bundle; core/errors.ts).
   /** Sign-in and the stored token. */
-  readonly auth: Auth;
+  declare readonly auth: Auth;
   /** Out-of-band records and invitations. */
-  readonly oob: OutOfBand;
+  declare readonly oob: OutOfBand;
   /** Credential exchange records. */
-  readonly credentials: Credentials;
+  declare readonly credentials: Credentials;
   /** DID registration. */
-  readonly dids: Dids;
+  declare readonly dids: Dids;
   /** Ledger schemas. */
-  readonly schemas: Schemas;
+  declare readonly schemas: Schemas;
   /** The default organisation, if one was given. */
-  readonly orgId: string | undefined;
+  declare readonly orgId: string | undefined;
   readonly #transport: Transport;
   readonly #agentTransport: Transport;
 

@@ -66,14 +66,13 @@ export function attemptError(
   const origin = originOf(baseUrl);
   const cause = scrubCause(thrown, secrets);
   if (caller?.aborted) return new AbortError(`${where} was aborted`, { cause });
+  const ms = deadline.timeout || 0;
   if (deadline.timedOut && unwritten && phase === 'send') {
     // Fetch writes a request only once connected (and, over https, once the handshake is done).
-    const ms = deadline.timeout === false ? 0 : deadline.timeout;
     const message = `Could not reach ${origin} (${where}): no connection after ${ms} ms (the connection or TLS handshake did not complete); not sent`;
     return new ConnectionError(scrub(message, secrets), { ...info, sent: false, cause });
   }
   if (deadline.timedOut) {
-    const ms = deadline.timeout === false ? 0 : deadline.timeout;
     return new TimeoutError(scrub(`${where} to ${origin} timed out after ${ms} ms`, secrets), {
       ...info,
       timeout: ms,

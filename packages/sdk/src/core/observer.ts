@@ -14,44 +14,41 @@ export class Observer {
 
   /** Before an attempt is sent. */
   request(out: Outgoing, attempt: number, body: unknown, secrets: Secrets): void {
-    const hook = this.#hooks.onRequest;
-    if (hook) {
-      this.#safely(() => {
-        const headers = redactHeaders(new Headers(out.headers), secrets);
-        const url = scrub(out.url, secrets);
-        hook({ method: out.info.method, url, attempt, headers, body: redactValue(body, secrets) });
-      });
-    }
+    notify(this.#hooks.onRequest, () => ({
+      method: out.info.method,
+      url: scrub(out.url, secrets),
+      attempt,
+      headers: redactHeaders(new Headers(out.headers), secrets),
+      body: redactValue(body, secrets),
+    }));
   }
 
   /** Once an answer has been read, error answers included. */
   response(out: Outgoing, answer: Answer, attempt: number, secrets: Secrets): void {
-    const hook = this.#hooks.onResponse;
-    if (hook) {
-      this.#safely(() => {
-        const { status, durationMs } = answer;
-        const headers = redactHeaders(answer.headers, secrets);
-        const body = redactValue(answer.body, secrets);
-        const url = scrub(out.url, secrets);
-        hook({ method: out.info.method, url, attempt, status, headers, body, durationMs });
-      });
-    }
+    notify(this.#hooks.onResponse, () => ({
+      method: out.info.method,
+      url: scrub(out.url, secrets),
+      attempt,
+      status: answer.status,
+      headers: redactHeaders(answer.headers, secrets),
+      body: redactValue(answer.body, secrets),
+      durationMs: answer.durationMs,
+    }));
   }
 
   /** Before waiting to retry. */
   retry(event: RetryEvent, secrets: Secrets): void {
-    const hook = this.#hooks.onRetry;
-    if (hook) {
-      // The reason is the error's message, already scrubbed with the same secrets.
-      this.#safely(() => hook({ ...event, url: scrub(event.url, secrets) }));
-    }
+    // The reason is the error's message, already scrubbed with the same secrets.
+    notify(this.#hooks.onRetry, () => ({ ...event, url: scrub(event.url, secrets) }));
   }
+}
 
-  #safely(notify: () => void): void {
-    try {
-      notify();
-    } catch {
-      // A failing observer (or a value too odd to redact) must not fail the call.
-    }
+/** Calls `hook`, if any, with the event `make` builds; a failing observer (or a value too odd to redact) must not fail the call. */
+function notify<E>(hook: ((event: E) => void) | undefined, make: () => E): void {
+  if (!hook) return;
+  try {
+    hook(make());
+  } catch {
+    // Nothing to do: the call goes on.
   }
 }

@@ -4,12 +4,13 @@ import { Proofs } from './proofs.js';
 
 /** The calls that act within one organisation (`/orgs/{orgId}/…`). */
 export class OrgScope {
+  // Fields declared and set by the constructor (no field definitions in the bundle; core/errors.ts).
   /** The organisation's id. */
-  readonly id: string;
+  declare readonly id: string;
   /** Out-of-band credential offers, shareable or by e-mail. */
-  readonly offers: Offers;
+  declare readonly offers: Offers;
   /** Proof requests. */
-  readonly proofs: Proofs;
+  declare readonly proofs: Proofs;
   /** @internal */
   constructor(transport: Transport, orgId: string) {
     this.id = orgId;
