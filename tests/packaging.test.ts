@@ -257,10 +257,12 @@ describe("the CLI tarball's THIRD_PARTY_NOTICES", () => {
         inlined.add(`${name} ${version}`);
       }
     }
-    // commander, zod, chalk, ora, inquirer, csv-parse and what they pull in: about 50.
+    // commander, zod, chalk, ora, inquirer, csv-parse, ky and what they pull in: about 50.
     expect(inlined.size).toBeGreaterThan(30);
     expect([...inlined]).toEqual(
-      expect.arrayContaining(['commander', 'zod'].map((n) => expect.stringMatching(new RegExp(`^${n} `)))),
+      expect.arrayContaining(
+        ['commander', 'zod', 'ky'].map((n) => expect.stringMatching(new RegExp(`^${n} `))),
+      ),
     );
 
     const notices = await tarballText(cli, 'THIRD_PARTY_NOTICES');

@@ -15,12 +15,14 @@ export default defineConfig([
     splitting: true,
   },
   {
+    // ky is ESM-only: the CommonJS build carries its own copy so that `require` works on every Node 20.
     entry,
     format: ['cjs'],
     dts: true,
     target: 'es2022',
     platform: 'node',
     sourcemap: true,
+    noExternal: ['ky'],
     treeshake: true,
   },
 ]);

@@ -8,8 +8,8 @@ const [{ run }, { createIO, openControllingTerminal }, { ExitCode }, { installLi
     import('./exit-codes.js'),
     import('./light-fetch.js'),
   ]);
-// Before anything loads the SDK: the `Request`, `Response` and `Headers` of a call without loading
-// Node's fetch (light-fetch.ts), which would cost about as much as Node's start-up.
+// Before anything loads the SDK: ky's `Request` and the answers' `Response` without loading Node's
+// fetch (light-fetch.ts), which would cost about as much as Node's start-up.
 installLightFetch(globalThis);
 
 const controller = new AbortController();

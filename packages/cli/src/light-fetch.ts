@@ -1,9 +1,9 @@
 // Light `Headers`, `Request` and `Response` for the CLI's process (installed by bin.ts).
 //
 // Node's own are lazy globals: touching one loads undici, and with it http2, tls, crypto, zlib,
-// perf_hooks and worker_threads, which costs about as much as Node's whole start-up. The CLI sends
-// with node:http (node-fetch.ts), yet builds a `Request` from the SDK's `fetch(url, init)`, hands
-// the answer back as a `Response`, and the SDK reads `Headers`. These classes do what
+// perf_hooks and worker_threads, which costs about as much as Node's whole start-up. ky (the SDK's
+// HTTP layer) builds a `Request` for every call and probes one when it loads, although the CLI
+// sends with node:http (node-fetch.ts) and reads the answer as a stream. These classes do what
 // that path needs, as the Fetch standard says (validation included: a header value `fetch`
 // refuses is refused here too); bodies are strings, bytes, `URLSearchParams`, `Blob` or a
 // `ReadableStream`. `FormData` is not: the CLI sends none, and a `FormData` body is refused by
@@ -364,13 +364,25 @@ export class LightResponse extends Body {
   }
 }
 
+/** `FormData` exists (ky asks) but a CLI run never builds one. */
+export class LightFormData {
+  constructor() {
+    throw new TypeError('agent-cli builds no FormData');
+  }
+}
+
 /**
- * Replaces the process's `Headers`, `Request` and `Response` (Node's lazy getters, never touched
- * before) with the light ones; `FormData` stays Node's, as nothing in a CLI run touches it. Only
- * the CLI's own process calls this: bin.ts, before anything loads the SDK.
+ * Replaces the process's `Headers`, `Request`, `Response` and `FormData` (Node's lazy getters,
+ * never touched before) with the light ones. Only the CLI's own process calls this: bin.ts, before
+ * anything loads the SDK.
  */
 export function installLightFetch(target: typeof globalThis): void {
-  const classes = { Headers: LightHeaders, Request: LightRequest, Response: LightResponse };
+  const classes = {
+    Headers: LightHeaders,
+    Request: LightRequest,
+    Response: LightResponse,
+    FormData: LightFormData,
+  };
   for (const [name, value] of Object.entries(classes)) {
     Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
   }

@@ -53,9 +53,8 @@ export interface AgentClientOptions {
   /** Retry policy; default two retries for GETs. See {@link RetryOptions}. */
   retry?: RetryOptions | number | false | undefined;
   /**
-   * A `fetch` to use instead of the global one (tests, proxies, instrumentation), called as
-   * `fetch(url, init)` with the URL as a string. It is asked not to follow redirects
-   * (`redirect: 'manual'`). The SDK cannot stop a `fetch` that follows them
+   * A `fetch` to use instead of the global one (tests, proxies, instrumentation). It is asked not
+   * to follow redirects (`redirect: 'manual'`). The SDK cannot stop a `fetch` that follows them
    * anyway (for instance one that rebuilds the request from its URL, method, headers and body):
    * the request, password or token included, then reaches the other origin, and the SDK only
    * notices afterwards, refusing the answer with a {@link RedirectError}. Give a `fetch` that

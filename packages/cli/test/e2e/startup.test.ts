@@ -98,7 +98,7 @@ describe('start-up of a command that calls the service', () => {
   it("credentials list --json sends through node:http without loading Node's fetch (undici) or http2", async () => {
     // Node's `Request`, `Headers`, `Response` and `FormData` are lazy globals: touching one loads
     // undici with http2, tls, crypto, zlib, perf_hooks and worker_threads, about as long as Node's
-    // own start-up. The CLI sends with node:http (src/node-fetch.ts) with light classes (src/light-fetch.ts).
+    // own start-up. The CLI sends with node:http (src/node-fetch.ts) and gives ky light classes.
     const { stdout, internals } = await internalsLoaded(['credentials', 'list', '--json']);
     expect(Array.isArray(JSON.parse(stdout))).toBe(true);
     expect(internals).toContain('NativeModule http');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LightHeaders, LightRequest, LightResponse } from '../../src/light-fetch.js';
+import { LightFormData, LightHeaders, LightRequest, LightResponse } from '../../src/light-fetch.js';
 
 // Each case runs against Node's classes (undici, loaded in this test process) and the light ones,
 // and must give the same answer or throw the same kind of error.
@@ -107,7 +107,7 @@ describe('the light Request behaves as Node’s', () => {
     });
   });
 
-  it('takes a stream body with duplex: half, reading duplex and adding no type, as Node does', async () => {
+  it('answers ky’s probe for request streams as Node does', async () => {
     await expectSame(({ Request }) => {
       let duplexRead = false;
       const init = {
@@ -190,7 +190,9 @@ describe('the light Response behaves as Node’s', () => {
   });
 });
 
-it('refuses a FormData body by name: a CLI run sends none', () => {
+it('FormData exists, for ky’s check, but a CLI run builds none', () => {
+  expect(typeof LightFormData).toBe('function');
+  expect(() => new LightFormData()).toThrow(TypeError);
   expect(() => new LightRequest('http://h.test/', { method: 'POST', body: new FormData() })).toThrow(
     /agent-cli sends no FormData body/,
   );

@@ -8,7 +8,7 @@ import { unexpectedStatus } from './protocol-errors.js';
 import { isForeign, redirectError } from './redirect.js';
 import { unwritten, type WireWatch, watchWire } from './wire-watch.js';
 
-/** Sends one request: the transport's `fetch`, called with the URL and its init, redirects not followed. */
+/** Sends one request: the transport's `fetch` (through ky), with redirects never followed. */
 export type Sender = (url: string, init: RequestInit) => Promise<Response>;
 
 /** One request, ready to go out. */

@@ -1,3 +1,4 @@
+import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
 import { AgentKeyAuth, type AuthStep, pathOnLine } from './api-key-auth.js';
 import { type Answer, type AttemptLimits, attempt, type Outgoing, type Sender } from './attempt.js';
@@ -62,12 +63,15 @@ export class Transport {
       ? new AgentKeyAuth({ apiKey, line, tenantId, agentUrl: options.baseUrl, tokenStore }, own)
       : new BearerAuth(options.tokenStore, options.reauthenticate);
     this.#observer = new Observer(options.hooks);
-    // The attempt owns the deadline, the redirect check and the body read, and the transport the
-    // retries, hooks and errors: fetch is called directly (a library building a Request for it cost
-    // a second Request, its clone, two AbortSignals and their streams on every call). The global
-    // fetch is looked up per call, as a test or polyfill may install it after the client is made.
-    const custom = options.fetch;
-    this.#send = (url, init) => (custom ?? globalThis.fetch)(url, init);
+    const client: KyInstance = ky.create({
+      retry: 0,
+      throwHttpErrors: false,
+      // The attempt's deadline times every phase; ky's timer would stop at the headers.
+      timeout: false,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+    // ky builds the Request; the attempt owns the deadline, the redirect check and the body read.
+    this.#send = (url, init) => client(url, init as Parameters<KyInstance>[1]);
   }
 
   /** Sends a call and validates the answer against `call.response`. */
