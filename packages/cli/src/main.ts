@@ -1,6 +1,6 @@
-import { CommanderError } from 'commander';
+import { type Command, CommanderError } from 'commander';
 import { bindTo, report } from './actions.js';
-import { helpAsFlag } from './argv.js';
+import { commandWord, helpAsFlag } from './argv.js';
 import { type ContextInit, createContext } from './context.js';
 import { ExitCode } from './exit-codes.js';
 import { createProgram, groupsFor, loadGroups } from './program.js';
@@ -12,6 +12,27 @@ const COMMANDER_OK = new Set(['commander.helpDisplayed', 'commander.version', 'c
 function commanderExit(error: CommanderError): ExitCode {
   if (COMMANDER_OK.has(error.code) && error.exitCode === 0) return ExitCode.Ok;
   return ExitCode.Usage;
+}
+
+const HELP_FLAGS = new Set(['--help', '-h']);
+
+/**
+ * argv without its help flags when they ask for the help of a command that does not exist
+ * (`help nosuch`, `credentials lisst --help`), so commander reports the unknown command (exit 2)
+ * instead of printing the help of the group above it; argv itself otherwise.
+ */
+function unknownHelpTarget(program: Command, argv: readonly string[]): readonly string[] {
+  if (!argv.some((arg) => HELP_FLAGS.has(arg))) return argv;
+  let command = program;
+  let rest = argv;
+  for (;;) {
+    const { word, index } = commandWord(rest);
+    if (word === undefined || word === 'help' || command.commands.length === 0) return argv;
+    const next = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) return argv.filter((arg) => !HELP_FLAGS.has(arg));
+    command = next;
+    rest = rest.slice(index + 1);
+  }
 }
 
 /**
@@ -31,7 +52,7 @@ export async function run(typed: readonly string[], init: ContextInit): Promise<
       await complete(program, argv.slice(1), ctx);
       return ExitCode.Ok;
     }
-    await program.parseAsync([...argv], { from: 'user' });
+    await program.parseAsync([...unknownHelpTarget(program, argv)], { from: 'user' });
     return ExitCode.Ok;
   } catch (error) {
     if (error instanceof CommanderError) return commanderExit(error);

@@ -19,6 +19,27 @@ describe('agent-cli help <command…>', { timeout: 60_000 }, () => {
     expect(viaHelp.stdout).toMatch(/^Usage: agent-cli offers create /);
     expect(viaHelp.stdout).toBe(viaFlag.stdout);
   });
+
+  it.each([
+    [['help', 'nosuch'], 'nosuch'],
+    [['help', 'credentials', 'lisst'], 'lisst'],
+    [['nosuch', '--help'], 'nosuch'],
+    [['credentials', 'lisst', '-h'], 'lisst'],
+  ])(
+    '%j is a usage error naming the unknown command, not the help of another (exit 2)',
+    async (argv, word) => {
+      const result = await e2e.run(argv);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(`error: unknown command '${word}'`);
+    },
+  );
+
+  it('help of a command with its arguments still prints that help', async () => {
+    const result = await e2e.run(['help', 'credentials', 'negotiate', 'some-id']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: agent-cli credentials negotiate /);
+  });
 });
 
 describe('agent-cli offers email --help, the bulk flags (issue 21 finding 16)', { timeout: 60_000 }, () => {
