@@ -24,22 +24,22 @@ describe('the SDK in a bundle', () => {
 
   // Budgets: issue 23 sets 15 KB (own code) and 45 KB (AgentClient with its dependencies); both
   // are missed. Measured on the built package (`node scripts/bench-size.mjs`): own code 20.37 KB,
-  // AgentClient 50.31 KB; over these sources about 0.35 KB more. Each budget is the sources'
-  // figure, rounded up to the next 0.25 KB. The round of issues 20–22 had raised them to 21 KB / 52 KB;
-  // issue 23 brought them to 20.75 / 50.75 KB, then the faster validation and body read (issue 23,
-  // docs/performance.md "The SDK's hot paths") added 0.2 KB. ky (a fixed choice) is 4.3 KB of
-  // AgentClient. What each file costs: `node scripts/bench-size.mjs --modules`; why the targets
-  // are missed: docs/performance.md.
-  it("the SDK's own code stays within 21 KB minified and gzipped (ky and zod external)", async () => {
+  // AgentClient 50.31 KB; over these sources 20.71 KB (21,203 B) and 50.74 KB (51,954 B). Each
+  // budget is the sources' figure rounded up to the next 0.25 KB. The round of issues 20–22 had
+  // raised them to 21 KB / 52 KB; issue 23's cuts (0.2 KB of own code) and its faster validation
+  // and body read (+0.2 KB, docs/performance.md "The SDK's hot paths") left them here. ky (a fixed
+  // choice) is 4.3 KB of AgentClient. What each file costs: `node scripts/bench-size.mjs --modules`;
+  // why the targets are missed: docs/performance.md.
+  it("the SDK's own code stays within 20.75 KB minified and gzipped (ky and zod external)", async () => {
     const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
     expect(fromPackage(inputs, 'zod')).toEqual([]);
-    expect(gzipBytes).toBeLessThanOrEqual(21 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(20.75 * 1024);
   });
 
-  it('AgentClient with ky and zod (what a browser user ships) stays within 51 KB minified and gzipped', async () => {
+  it('AgentClient with ky and zod (what a browser user ships) stays within 50.75 KB minified and gzipped', async () => {
     // One named import of zod (`import { z }`) pulls in all its locales: 110 KB.
     const { gzipBytes } = await bundle("export { AgentClient } from './index.js';");
-    expect(gzipBytes).toBeLessThanOrEqual(51 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(50.75 * 1024);
   });
 
   it('a browser bundle of the client needs no Node.js built-in module', async () => {
