@@ -11,15 +11,53 @@ const zlib = () => process.getBuiltinModule('node:zlib');
 /** Statuses whose response has no body (the `Response` constructor refuses one). */
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
-/** The decoder of a `content-encoding` fetch would undo (gzip, deflate, br), if any. */
-function decoderFor(encoding: string | string[] | undefined): Transform | undefined {
-  const name = String(encoding ?? '')
-    .trim()
-    .toLowerCase();
-  if (name === 'gzip' || name === 'x-gzip') return zlib().createGunzip();
-  if (name === 'deflate') return zlib().createInflate();
+/** The codings of `content-encoding`, in the order they were applied; empty for none or identity. */
+function codingsOf(header: string | string[] | undefined): string[] {
+  return String(header ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '' && name !== 'identity');
+}
+
+const KNOWN_CODINGS = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
+
+/**
+ * The decoder of one coding. `deflate` is zlib-wrapped deflate, but servers also send it raw, as
+ * fetch accepts: the first byte of what it decodes tells (`first`, when this decoder sees it).
+ */
+function decoderFor(name: string, first: Buffer | undefined): Transform {
   if (name === 'br') return zlib().createBrotliDecompress();
-  return undefined;
+  if (name === 'deflate') {
+    const wrapped = first === undefined || ((first[0] ?? 0) & 0x0f) === 8;
+    return wrapped ? zlib().createInflate() : zlib().createInflateRaw();
+  }
+  return zlib().createGunzip();
+}
+
+/**
+ * The body with every `content-encoding` undone (the last applied first), as fetch decodes it.
+ * The decoders are made when the first byte arrives, so an empty body (a HEAD answer, a
+ * `content-length: 0`) stays empty instead of failing in the decoder; a coding fetch does not know
+ * leaves the body as it came.
+ */
+function decodedBody(res: IncomingMessage): Readable {
+  const codings = codingsOf(res.headers['content-encoding']);
+  if (codings.length === 0 || !codings.every((name) => KNOWN_CODINGS.has(name))) return res;
+  const { PassThrough } = process.getBuiltinModule('node:stream');
+  const out = new PassThrough();
+  let started = false;
+  res.once('end', () => {
+    if (!started) out.end();
+  });
+  res.once('data', (first: Buffer) => {
+    started = true;
+    res.pause();
+    const chain = codings.reverse().map((name, i) => decoderFor(name, i === 0 ? first : undefined));
+    pipeline([res, ...chain, out] as [Readable, ...Transform[]], () => undefined);
+    (chain[0] as Transform).write(first);
+  });
+  res.on('error', (error) => out.destroy(error));
+  return out;
 }
 
 /**
@@ -28,9 +66,7 @@ function decoderFor(encoding: string | string[] | undefined): Transform | undefi
  * the connection closes before the end; cancelling it closes the connection.
  */
 function bodyOf(res: IncomingMessage): ReadableStream<Uint8Array> {
-  const decoder = decoderFor(res.headers['content-encoding']);
-  const source: Readable = decoder ?? res;
-  if (decoder) pipeline(res, decoder, () => undefined);
+  const source = decodedBody(res);
   let settled = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -56,7 +92,7 @@ function bodyOf(res: IncomingMessage): ReadableStream<Uint8Array> {
       source.resume();
     },
     cancel() {
-      decoder?.destroy();
+      if (source !== res) source.destroy();
       res.destroy();
     },
   });
@@ -72,10 +108,17 @@ function toResponse(res: IncomingMessage): Response {
   // then names them in a typed error), and so does this one.
   const usual = status >= 200 && status <= 599;
   const body = !usual || NULL_BODY.has(status) ? null : bodyOf(res);
-  if (!body) res.resume();
+  // An answer without a body to read: 204 and 304 end at their headers; anything else (a 205 or an
+  // odd status with a body that may never end) is closed, so the run ends with its answer.
+  if (!body) {
+    if (status === 204 || status === 304) res.resume();
+    else res.destroy();
+  }
   const response = new Response(body, {
     status: usual ? status : 200,
-    statusText: res.statusMessage ?? '',
+    // The reason phrase is the server's text: characters `Response` refuses (controls, DEL) are
+    // dropped, not a reason to fail an answer that arrived.
+    statusText: (res.statusMessage ?? '').replace(/[^\t\x20-\x7e\x80-\xff]/g, ''),
     headers,
   });
   if (!usual) Object.defineProperty(response, 'status', { value: status });
@@ -96,6 +139,12 @@ function handshakeDone(socket: Socket): boolean {
   const { getFinished } = socket as Partial<TLSSocket>;
   return typeof getFinished !== 'function' || getFinished.call(socket) !== undefined;
 }
+
+/**
+ * Whether `socket` is a real TCP connection (msw's stand-in, which "connects" only once the request
+ * is written, has no handle).
+ */
+const isTcp = (socket: Socket): boolean => (socket as Socket & { _handle?: unknown })._handle != null;
 
 /**
  * A `fetch` on `node:http`. A short-lived CLI process spends ~150 ms in Node's built-in fetch
@@ -146,8 +195,13 @@ export const nodeFetch: typeof fetch = async (input, init) => {
       outgoing.end(body);
     };
     outgoing.once('socket', (socket: Socket) => {
-      if (handshakeDone(socket)) write();
-      else socket.once('secureConnect', write);
+      if (!handshakeDone(socket)) socket.once('secureConnect', write);
+      else if (socket.connecting && isTcp(socket)) {
+        // Node holds the bytes until the connection is up: nothing reaches the server before, so
+        // a connection that never opens (a blackholed host) is "not sent".
+        socket.once('connect', () => WRITTEN.publish({ request }));
+        outgoing.end(body);
+      } else write();
     });
   });
 };
