@@ -15,7 +15,9 @@ afterEach(() => {
 
 /** A raw HTTP server on 127.0.0.1 that answers every request with `answer` (bytes as written). */
 async function rawServer(answer: (socket: Socket) => void): Promise<string> {
+  const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
+    sockets.add(socket);
     socket.on('error', () => undefined);
     socket.once('data', () => answer(socket));
   });
@@ -23,7 +25,7 @@ async function rawServer(answer: (socket: Socket) => void): Promise<string> {
   await once(server, 'listening');
   cleanups.push(() => {
     server.close();
-    server.closeAllConnections?.();
+    for (const socket of sockets) socket.destroy();
   });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
