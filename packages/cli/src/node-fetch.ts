@@ -99,10 +99,11 @@ function bodyOf(res: IncomingMessage): ReadableStream<Uint8Array> {
 }
 
 function toResponse(res: IncomingMessage): Response {
+  // From the raw list: node:http keeps only the first of a repeated content-type, location or
+  // retry-after, where fetch joins them all.
   const headers = new Headers();
-  for (const [name, value] of Object.entries(res.headers)) {
-    for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) headers.append(name, v);
-  }
+  const raw = res.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
   const status = res.statusCode ?? 0;
   // `Response` refuses statuses outside 200–599; Node's fetch reports them as they came (the SDK
   // then names them in a typed error), and so does this one.

@@ -112,6 +112,19 @@ describe('agent-cli and odd answers from a server (its own fetch on node:http)',
     expect(JSON.parse(result.stdout)).toEqual(name.startsWith('deflate') ? { raw: true } : { twice: true });
   });
 
+  it('a repeated header is joined as fetch joins it, not cut to its first value', async () => {
+    const body = '{"ok":true}';
+    const lines = [
+      'content-type: application/json',
+      'content-type: text/html',
+      `content-length: ${body.length}`,
+    ];
+    const url = await rawServer((socket) => socket.end(head('200 OK', lines) + body));
+    const result = await api(url, 'GET', '/x', '--include');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/content-type: application\/json, text\/html/i);
+  });
+
   it.each(['gzip', 'br'])('an empty body marked content-encoding %s is an empty answer', async (coding) => {
     const url = await rawServer((socket) =>
       socket.end(head('201 Created', [`content-encoding: ${coding}`, 'content-length: 0'])),
