@@ -384,6 +384,9 @@ export function installLightFetch(target: typeof globalThis): void {
     FormData: LightFormData,
   };
   for (const [name, value] of Object.entries(classes)) {
+    // Deleted first: from Node 22 these are lazy data properties, which redefining would load
+    // (undici with them); deleting one does not.
+    delete (target as unknown as Record<string, unknown>)[name];
     Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
   }
 }

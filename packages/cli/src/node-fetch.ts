@@ -1,5 +1,5 @@
 import { channel } from 'node:diagnostics_channel';
-import http, { type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { type Duplex, pipeline, type Readable, type Transform } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
@@ -162,7 +162,10 @@ export const nodeFetch: typeof fetch = async (input, init) => {
   });
   if (body) headers['content-length'] = String(body.length);
   // Looked up at call time (not imported by name), so interceptors such as msw's see the call.
-  const send = url.protocol === 'https:' ? process.getBuiltinModule('node:https').request : http.request;
+  // node:http is taken from the process, not imported: an ES-module import of it makes Node 22+
+  // evaluate its lazy `WebSocket` export, which loads undici (test/e2e/startup.test.ts, Node 22).
+  const module = url.protocol === 'https:' ? 'node:https' : 'node:http';
+  const send = process.getBuiltinModule(module).request;
   return new Promise<Response>((resolve, reject) => {
     const answer = (res: IncomingMessage) => {
       try {
