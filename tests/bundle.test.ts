@@ -28,7 +28,9 @@ describe('the SDK in a bundle', () => {
   // budget is the sources' figure rounded up to the next 0.25 KB. The round of issues 20–22 had
   // raised them to 21 KB / 52 KB; issue 23's cuts (0.2 KB of own code) and its faster validation
   // and body read (+0.2 KB, docs/performance.md "The SDK's hot paths") left them here. ky (a fixed
-  // choice) is 4.3 KB of AgentClient. What each file costs: `node scripts/bench-size.mjs --modules`;
+  // choice) is 4.3 KB of AgentClient. The bulk options' range check and the record fields'
+  // `__proto__` check (the attack on issue 23) took AgentClient to 51,979 B over the sources, 11 B
+  // past 50.75 KB: its budget is 51 KB. What each file costs: `node scripts/bench-size.mjs --modules`;
   // why the targets are missed: docs/performance.md.
   it("the SDK's own code stays within 20.75 KB minified and gzipped (ky and zod external)", async () => {
     const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
@@ -36,10 +38,10 @@ describe('the SDK in a bundle', () => {
     expect(gzipBytes).toBeLessThanOrEqual(20.75 * 1024);
   });
 
-  it('AgentClient with ky and zod (what a browser user ships) stays within 50.75 KB minified and gzipped', async () => {
+  it('AgentClient with ky and zod (what a browser user ships) stays within 51 KB minified and gzipped', async () => {
     // One named import of zod (`import { z }`) pulls in all its locales: 110 KB.
     const { gzipBytes } = await bundle("export { AgentClient } from './index.js';");
-    expect(gzipBytes).toBeLessThanOrEqual(50.75 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(51 * 1024);
   });
 
   it('a browser bundle of the client needs no Node.js built-in module', async () => {

@@ -127,7 +127,8 @@ function compile(schema: z.ZodType): Check | undefined {
       };
     }
     case 'record':
-      return plain && isPlainKeyed(def) ? (v) => isObject(v) : undefined;
+      // zod leaves out an own `__proto__` key of a record too: zod parses such an object.
+      return plain && isPlainKeyed(def) ? (v) => isObject(v) && !Object.hasOwn(v, '__proto__') : undefined;
     case 'array': {
       const item = def.element && fastCheck(def.element);
       if (!item || !plain) return undefined;

@@ -274,6 +274,22 @@ describe('offers.sendByEmailBulk', () => {
     });
     expect(service.batches).toHaveLength(0);
   });
+
+  it.each([
+    ['timeout', { timeout: 0 }],
+    ['timeout', { timeout: Number.NaN }],
+    ['retry', { retry: { limit: Number.POSITIVE_INFINITY } }],
+    ['retry', { retry: -1 }],
+  ] as const)(
+    'refuses an out-of-range %s (%j) before any row or request (attack on issue 23)',
+    async (name, options) => {
+      const service = fakeService();
+      const run = collect(service.offers.sendByEmailBulk(holders(25), COMMON, options));
+      await expect(run).rejects.toMatchObject({ name: 'RequestValidationError' });
+      await expect(run).rejects.toThrow(name);
+      expect(service.batches).toHaveLength(0);
+    },
+  );
 });
 
 describe('e-mail offers: a 2xx answer that does not say "sent"', () => {

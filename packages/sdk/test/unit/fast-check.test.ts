@@ -104,3 +104,16 @@ it('a credential exchange record as agents send it, nulls included, passes the f
   expect(parsed?.autoAcceptCredential).toBeUndefined();
   expect(unknownFields(parsed?._tags ?? {})).toEqual({ credentialIds: [] });
 });
+
+describe('an own __proto__ key (attack on issue 23)', () => {
+  it('in a record-typed field is left out, as zod leaves it out', () => {
+    const body = '{"id":"o","metadata":{"__proto__":{"isAdmin":true},"k":1}}';
+    const schema = schemaOf('OutOfBandRecord');
+    const check = fastCheck(schema);
+    const fast =
+      check && fastParse(check, JSON.parse(body)) ? JSON.parse(body) : schema.parse(JSON.parse(body));
+    const viaZod = schema.parse(JSON.parse(body)) as { metadata: object };
+    expect(Object.keys((fast as { metadata: object }).metadata)).toEqual(Object.keys(viaZod.metadata));
+    expect(Object.hasOwn((fast as { metadata: object }).metadata, '__proto__')).toBe(false);
+  });
+});

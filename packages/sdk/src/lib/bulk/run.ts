@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { bulkRetryDelay, isFatalForBulk, isInDoubt } from '../../core/bulk-retry.js';
 import { AbortError, AgentError, RequestValidationError } from '../../core/errors.js';
+import { checkRanges } from '../../core/option-ranges.js';
 import { parseRequest } from '../../core/parse.js';
 import { type ResolvedRetry, resolveRetry, sleep } from '../../core/retry.js';
 import { type BulkEmailParams, EmailOfferItem } from '../../models/offers.js';
@@ -37,6 +38,9 @@ export class BulkRun {
     this.#options = options;
     const { batchSize = 10, concurrency = 4 } = options;
     this.#config = parseRequest(BulkConfig, { batchSize, concurrency });
+    // Checked as a single call's options are, before any row: a `retry` without bounds would
+    // hammer a service that answers 429, a bad `timeout` fail every row one by one.
+    checkRanges({ timeout: options.timeout, retry: options.retry });
     this.#policy = resolveRetry(options.retry ?? 5);
   }
 
