@@ -1,7 +1,7 @@
 import { channel } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { type Duplex, pipeline, type Readable, type Transform } from 'node:stream';
+import { type Duplex, PassThrough, pipeline, type Readable, type Transform } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 
 // node:https (with tls) and node:zlib are loaded when a call needs them, not with this module:
@@ -43,7 +43,6 @@ function decoderFor(name: string, first: Buffer | undefined): Transform {
 function decodedBody(res: IncomingMessage): Readable {
   const codings = codingsOf(res.headers['content-encoding']);
   if (codings.length === 0 || !codings.every((name) => KNOWN_CODINGS.has(name))) return res;
-  const { PassThrough } = process.getBuiltinModule('node:stream');
   const out = new PassThrough();
   let started = false;
   res.once('end', () => {
