@@ -1,3 +1,4 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import {
   startSandbox,
 } from '@credential-agent/sandbox';
 import { AgentClient } from '@credential-agent/sdk';
-import { onTestFinished } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { type BulkTemplate, toTemplate } from '../../src/bulk/template.js';
 import type { BulkRunOptions, BulkRunPorts } from '../../src/bulk/types.js';
 
@@ -66,6 +67,28 @@ export function runOptions(csv: string, extra: Partial<BulkRunOptions> = {}): Bu
   };
 }
 
+const stateHomes = new Map<string, string>();
+
+/**
+ * The current test's own `XDG_STATE_HOME` (one per test, shared by its runs), so that the user's
+ * registry of journals and lock directory are never the real home's, where runs of other test files
+ * and other checkouts to the same sandbox target would meet.
+ */
+function testStateHome(): string {
+  const test = expect.getState().currentTestName ?? '';
+  let dir = stateHomes.get(test);
+  if (dir === undefined) {
+    const made = mkdtempSync(join(tmpdir(), 'agent-cli-state-'));
+    stateHomes.set(test, made);
+    onTestFinished(() => {
+      stateHomes.delete(test);
+      rmSync(made, { recursive: true, force: true });
+    });
+    dir = made;
+  }
+  return dir;
+}
+
 /** Ports over an SDK client (none for a dry run) that capture stderr lines and progress. */
 export function capturePorts(
   agent: AgentClient | undefined,
@@ -78,5 +101,6 @@ export function capturePorts(
     offers: agent ? async () => agent.org(DEMO_ORG_ID).offers : undefined,
     err: (line) => lines.push(line),
     progress: { write: (text) => progressText.push(text), tty: false },
+    env: { XDG_STATE_HOME: testStateHome() },
   };
 }
