@@ -25,11 +25,37 @@ function node(args, env) {
   return result.stdout;
 }
 
+/** How many credential records the sandbox holds for `credentials list --json`. */
+const RECORDS = 20;
+
 /** The sandbox runs in a worker thread, so it answers while the main thread waits in spawnSync. */
 async function serveSandbox() {
-  const { startSandbox } = await import(sandboxDist.href);
+  const { DEMO_ORG_ID, startSandbox } = await import(sandboxDist.href);
   const running = await startSandbox({ port: 0 });
-  parentPort.postMessage({ url: running.url, token: running.sandbox.issueToken() });
+  const token = running.sandbox.issueToken();
+  // The 20 credential records `credentials list` prints (issue 23 measures a list of 20).
+  for (let i = 1; i <= RECORDS; i++) {
+    const answer = await fetch(`${running.url}/orgs/${DEMO_ORG_ID}/credentials/oob/offer?credentialType=jsonld`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        credentialDefinitionId: 'cred-def-1',
+        credentialType: 'jsonld',
+        attributes: [{ name: 'name', value: `Holder ${i}` }],
+        isShortenUrl: false,
+        credential: {
+          '@context': ['https://www.w3.org/2018/credentials/v1'],
+          type: ['VerifiableCredential', 'EmployeeCredential'],
+          issuer: { id: 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK' },
+          issuanceDate: '2024-05-01T00:00:00Z',
+          credentialSubject: { id: `did:example:holder${i}`, name: `Holder ${i}` },
+          options: { proofType: 'Ed25519Signature2018', proofPurpose: 'assertionMethod' },
+        },
+      }),
+    });
+    if (!answer.ok) throw new Error(`seeding the sandbox: ${answer.status} ${await answer.text()}`);
+  }
+  parentPort.postMessage({ url: running.url, token });
 }
 
 export async function startSandboxWorker() {
@@ -58,7 +84,9 @@ export async function benchCli({ quick = false } = {}) {
   };
   try {
     const listed = JSON.parse(node([bin, 'credentials', 'list', '--json'], env));
-    if (!Array.isArray(listed)) throw new Error('credentials list --json did not print an array');
+    if (!Array.isArray(listed) || listed.length !== RECORDS) {
+      throw new Error(`credentials list --json did not print ${RECORDS} records`);
+    }
     // The floor: any ES module entry point pays for the ESM loader, which `node -e 0` does not.
     const empty = join(configDir, 'empty.mjs');
     writeFileSync(empty, '');
