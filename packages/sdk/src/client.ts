@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { type APIPromise, answered, apiCall } from './core/api-promise.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './core/body.js';
 import { type AgentDeployment, checkAgent, checkBaseUrl } from './core/client-options.js';
 import { invalidField } from './core/errors.js';
@@ -11,6 +12,7 @@ import { MemoryTokenStore, type TokenStore } from './core/token-store.js';
 import {
   type RawResponse,
   type Received,
+  type RequestOptions,
   Transport,
   type TransportHooks,
   type TransportOptions,
@@ -151,46 +153,56 @@ export class AgentClient {
   /**
    * Calls any route, including those the SDK does not model (e.g. the agent's
    * `POST /credentials/accept-offer`), with the client's auth, timeout, retry policy, error classes
-   * and redaction. Returns the parsed body as the server sent it (no envelope is unwrapped),
-   * validated and typed when `schema` is given.
-   * @throws {@link RequestValidationError} for a path off the base URL or a bad method (nothing is sent).
+   * and redaction. Returns the parsed body as the server sent it (no envelope is unwrapped; a body-less
+   * answer such as a 204 gives `undefined`), validated and typed when `schema` is given. The
+   * per-call options (`signal`, `timeout`, `retry`, `headers`, `extraBody`) come last, as in every
+   * other method.
+   * @throws {@link RequestValidationError} for a path off the base URL, a bad method, or a field
+   * the request does not have, such as an option put in the request instead of `options` (nothing is sent).
    * @throws {@link ApiError} subclasses for error answers; {@link ResponseValidationError} when `schema` refuses the body.
    * @example
-   * const record = await agent.request({
-   *   method: 'POST',
-   *   path: '/credentials/accept-offer',
-   *   body: { credentialRecordId, autoAcceptCredential: 'always' },
-   * });
+   * const record = await agent.request(
+   *   { method: 'POST', path: '/credentials/accept-offer', body: { credentialRecordId, autoAcceptCredential: 'always' } },
+   *   { timeout: 10_000 },
+   * );
    */
-  async request<S extends z.ZodType | undefined = undefined>(
+  request<S extends z.ZodType | undefined = undefined>(
     request: AnyRequest<S>,
-  ): Promise<S extends z.ZodType ? z.output<S> : unknown> {
-    const raw = await this.#exchange(request);
-    const schema = request.schema;
-    if (!schema) return raw.body as S extends z.ZodType ? z.output<S> : unknown;
-    const info = {
-      method: request.method.toUpperCase(),
-      path: request.path,
-      status: raw.status,
-      secrets: raw.secrets,
-    };
-    return parseResponse(schema, raw.body, info, raw.deadline) as S extends z.ZodType ? z.output<S> : unknown;
+    options?: RequestOptions,
+  ): APIPromise<S extends z.ZodType ? z.output<S> : unknown> {
+    return apiCall(async () => {
+      const raw = await this.#exchange(request, options);
+      const schema = request.schema;
+      const info = {
+        method: request.method.toUpperCase(),
+        path: request.path,
+        status: raw.status,
+        secrets: raw.secrets,
+      };
+      const data = schema ? parseResponse(schema, raw.body, info, raw.deadline) : raw.body;
+      return answered(data as S extends z.ZodType ? z.output<S> : unknown, raw);
+    });
   }
 
   /**
    * Like {@link AgentClient.request}, but answers the status and headers too, without validating the body.
-   * @throws {@link RequestValidationError} for a path off the base URL or a bad method (nothing is sent).
+   * @throws {@link RequestValidationError} as {@link AgentClient.request} does (nothing is sent).
    * @throws {@link ApiError} subclasses for error answers.
    * @example
    * const { status, headers, body } = await agent.requestRaw({ method: 'GET', path: '/credentials' });
    */
-  async requestRaw(request: AnyRequest<z.ZodType | undefined>): Promise<RawResponse> {
-    const { status, headers, body } = await this.#exchange(request);
-    return { status, headers, body };
+  requestRaw(request: AnyRequest<z.ZodType | undefined>, options?: RequestOptions): APIPromise<RawResponse> {
+    return apiCall(async () => {
+      const raw = await this.#exchange(request, options);
+      return answered({ status: raw.status, headers: raw.headers, body: raw.body }, raw);
+    });
   }
 
-  #exchange(request: AnyRequest<z.ZodType | undefined>): Promise<Received> {
-    const call = anyCall(request);
+  #exchange(
+    request: AnyRequest<z.ZodType | undefined>,
+    options: RequestOptions | undefined,
+  ): Promise<Received> {
+    const call = anyCall(request, options);
     const family = request.target ?? routeOf(call.path).family;
     return (family === 'agent' ? this.#agentTransport : this.#transport).exchange(call);
   }

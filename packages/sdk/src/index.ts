@@ -4,6 +4,7 @@
  */
 export { AgentClient, type AgentClientOptions, type CredentialsProvider } from './client.js';
 export type { AgentLine } from './core/agent-line.js';
+export { withResponse } from './core/api-promise.js';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './core/body.js';
 export type { AgentDeployment } from './core/client-options.js';
 export {
@@ -40,7 +41,7 @@ export {
   ResponseTooLargeError,
   UnexpectedStatusError,
 } from './core/protocol-errors.js';
-export { type ResponseInfo, type WithResponse, withResponse } from './core/response-info.js';
+export type { ResponseInfo, WithResponse } from './core/response-info.js';
 export type { RetryOptions } from './core/retry.js';
 export {
   type AgentBinding,
@@ -73,9 +74,10 @@ export type { Session } from './resources/auth.js';
 export type { OfferOptions } from './resources/offers.js';
 export type { ProofRequestOptions } from './resources/proofs.js';
 
-// The resources are reached through an `AgentClient` and never made by a user: each is exported as
+// The resources (and the promises of calls) are reached through an `AgentClient` and never made by a user: each is exported as
 // an interface extending its class, so that neither the constructor nor the internal transport it takes is
 // part of the surface (the declaration bundler turns `export type { AClass }` into a value export).
+import type { APIPromise as APIPromiseClass } from './core/api-promise.js';
 import type { Auth as AuthClass } from './resources/auth.js';
 import type { Credentials as CredentialsClass } from './resources/credentials.js';
 import type { Dids as DidsClass } from './resources/dids.js';
@@ -85,6 +87,13 @@ import type { OrgScope as OrgScopeClass } from './resources/org.js';
 import type { Proofs as ProofsClass } from './resources/proofs.js';
 import type { Schemas as SchemasClass } from './resources/schemas.js';
 
+/**
+ * What every SDK call returns: a `Promise` of the parsed data that also gives the response it came
+ * from with `.withResponse()`.
+ * @example
+ * const { data, response } = await agent.credentials.list().withResponse();
+ */
+export interface APIPromise<T> extends APIPromiseClass<T> {}
 /** `client.auth`: sign-in and the stored token. */
 export interface Auth extends AuthClass {}
 /** `client.credentials`: issued credentials. */

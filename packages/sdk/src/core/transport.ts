@@ -1,6 +1,7 @@
 import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
 import { AgentKeyAuth, type AuthStep, pathOnLine } from './api-key-auth.js';
+import { type APIPromise, answered, apiCall } from './api-promise.js';
 import { type Answer, type AttemptLimits, attempt, type Outgoing, type Sender } from './attempt.js';
 import { BearerAuth, type Credential } from './bearer.js';
 import { unwrapEnvelope } from './envelope.js';
@@ -13,7 +14,6 @@ import { checkRanges } from './option-ranges.js';
 import { parseRequest, parseResponse } from './parse.js';
 import { jsonPayload } from './payload.js';
 import { namedSecrets } from './redact.js';
-import { rememberResponse } from './response-info.js';
 import {
   type AttemptFailure,
   isRetryable,
@@ -74,15 +74,20 @@ export class Transport {
     this.#send = (url, init) => client(url, init as Parameters<KyInstance>[1]);
   }
 
-  /** Sends a call and validates the answer against `call.response`. */
-  async request<Res extends z.ZodType>(call: Call<Res>): Promise<z.output<Res>> {
-    const raw = await this.send(call);
-    // The secrets reach a ResponseValidationError, which scrubs them from the body it keeps.
-    const info = { method: call.method, path: call.path, status: raw.status, secrets: raw.secrets };
-    const data = parseResponse(call.response, raw.body, info, raw.deadline);
-    call.accept?.(data, { status: raw.status, secrets: raw.secrets });
-    rememberResponse(data, raw.status, raw.headers);
-    return data;
+  /**
+   * Sends a call and validates the answer against `call.response`; the promise gives the response
+   * too. A function giving the call builds it first, its throw (invalid input) a rejection.
+   */
+  request<Res extends z.ZodType>(init: Call<Res> | (() => Call<Res>)): APIPromise<z.output<Res>> {
+    return apiCall(async () => {
+      const call = typeof init === 'function' ? init() : init;
+      const raw = await this.send(call);
+      // The secrets reach a ResponseValidationError, which scrubs them from the body it keeps.
+      const info = { method: call.method, path: call.path, status: raw.status, secrets: raw.secrets };
+      const data = parseResponse(call.response, raw.body, info, raw.deadline);
+      call.accept?.(data, { status: raw.status, secrets: raw.secrets });
+      return answered(data, raw);
+    });
   }
 
   /**

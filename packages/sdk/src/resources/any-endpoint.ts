@@ -2,8 +2,11 @@ import type { z } from 'zod';
 import { invalidField } from '../core/errors.js';
 import type { Call, RequestOptions } from '../core/transport-types.js';
 
-/** A request to any route of the service, with the client's auth, timeouts, retries and errors. */
-export interface AnyRequest<S extends z.ZodType | undefined = undefined> extends RequestOptions {
+/**
+ * A request to any route of the service, with the client's auth, timeouts, retries and errors. The
+ * per-call options ({@link RequestOptions}) are `request()`'s second argument, not fields of this.
+ */
+export interface AnyRequest<S extends z.ZodType | undefined = undefined> {
   /** `GET`, `POST`, `PUT`, … (any case). Only GET, HEAD and OPTIONS are retried after a failure. */
   method: string;
   /** Relative to the base URL, e.g. `/credentials/accept-offer`; may carry a `?query`. */
@@ -47,18 +50,19 @@ function splitPath(value: unknown): { path: string; query: Record<string, string
   return { path: rawPath, query: Object.fromEntries(new URLSearchParams(rawQuery)) };
 }
 
-/** The transport call of an {@link AnyRequest}. */
-export function anyCall(request: AnyRequest<z.ZodType | undefined>): Omit<Call<z.ZodType>, 'response'> {
-  const {
-    method,
-    path,
-    query,
-    body,
-    schema: _schema,
-    auth,
-    target: _target,
-    ...options
-  } = request ?? ({} as AnyRequest);
+/** The transport call of an {@link AnyRequest} and the call's options. */
+export function anyCall(
+  request: AnyRequest<z.ZodType | undefined>,
+  options: RequestOptions | undefined,
+): Omit<Call<z.ZodType>, 'response'> {
+  const init = typeof request === 'object' && request !== null ? request : ({} as AnyRequest);
+  const { method, path, query, body, auth } = init;
+  // Anything else is refused, the options most of all: they are the second argument, as in every method.
+  for (const key of Object.keys(init)) {
+    if (!/^(method|path|query|body|schema|auth|target)$/.test(key)) {
+      throw invalidField(key, 'is not a request field (options go in the second argument)');
+    }
+  }
   const verb = typeof method === 'string' ? method.toUpperCase() : '';
   if (!/^[!#$%&'*+.^_`|~\dA-Z-]+$/.test(verb))
     throw invalidField('method', 'must be an HTTP method such as GET');

@@ -1,6 +1,8 @@
+import { type APIPromise, apiCall } from '../core/api-promise.js';
 import { checkRanges } from '../core/option-ranges.js';
 import { parseRequest } from '../core/parse.js';
 import type { EncryptLimits } from '../core/password-encryption.js';
+import type { WithResponse } from '../core/response-info.js';
 import { expiryIn, isExpired, platformToken, type TokenStore } from '../core/token-store.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { SignInParams, SignInResult } from '../models/auth.js';
@@ -38,7 +40,11 @@ export class Auth extends Resource {
    * @example
    * await agent.auth.signIn({ email: 'issuer@example.com', password: process.env.AGENT_PASSWORD! });
    */
-  async signIn(params: SignInParams, options?: RequestOptions): Promise<SignInResult> {
+  signIn(params: SignInParams, options?: RequestOptions): APIPromise<SignInResult> {
+    return apiCall(() => this.#signIn(params, options));
+  }
+
+  async #signIn(params: SignInParams, options?: RequestOptions): Promise<WithResponse<SignInResult>> {
     const body = parseRequest(SignInParams, params);
     const secrets = [body.password];
     if (this.#encrypt) {
@@ -47,15 +53,18 @@ export class Auth extends Resource {
       // The encrypted value signs in as well as the clear one: it is a secret too.
       secrets.push(body.password);
     }
-    const result = await this.transport.request({
-      method: 'POST',
-      path: 'auth/signin',
-      body,
-      response: SignInResult,
-      auth: false,
-      secrets,
-      ...options,
-    });
+    const answer = await this.transport
+      .request({
+        method: 'POST',
+        path: 'auth/signin',
+        body,
+        response: SignInResult,
+        auth: false,
+        secrets,
+        ...options,
+      })
+      .withResponse();
+    const result = answer.data;
     const issuedAt = Date.now();
     const expiresAt = expiryIn(result.expires_in, issuedAt);
     await this.#store.set({
@@ -65,7 +74,7 @@ export class Auth extends Resource {
       expiresAt,
       ...(expiresAt === undefined ? {} : { issuedAt }),
     });
-    return result;
+    return answer;
   }
 
   /**

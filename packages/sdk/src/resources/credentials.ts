@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import { parseRequest } from '../core/parse.js';
 import type { RequestOptions } from '../core/transport.js';
 import {
@@ -18,19 +19,15 @@ export class Credentials extends Resource {
    * @example
    * const offered = await agent.credentials.list({ state: 'offer-sent' });
    */
-  async list(
-    filters: CredentialListParams = {},
-    options?: RequestOptions,
-  ): Promise<CredentialExchangeRecord[]> {
-    const query = parseRequest(CredentialListParams, filters, 'filters');
-    return this.transport.request({
+  list(filters: CredentialListParams = {}, options?: RequestOptions): APIPromise<CredentialExchangeRecord[]> {
+    return this.transport.request(() => ({
       method: 'GET',
       path: 'credentials',
       agentRoute: true,
-      query,
+      query: parseRequest(CredentialListParams, filters, 'filters'),
       response: CredentialExchangeRecordList,
       ...options,
-    });
+    }));
   }
 
   /**
@@ -41,10 +38,10 @@ export class Credentials extends Resource {
    *   protocolVersion: 'v2', credentialRecordId, connectionId, credentialFormats: { jsonld: {} },
    * });
    */
-  async negotiateOffer(
+  negotiateOffer(
     params: NegotiateOfferParams,
     options?: RequestOptions,
-  ): Promise<CredentialExchangeRecord> {
+  ): APIPromise<CredentialExchangeRecord> {
     return this.transport.request({
       method: 'POST',
       path: 'credentials/negotiate-offer',

@@ -1,6 +1,6 @@
+import { type APIPromise, answered, apiCall } from '../core/api-promise.js';
 import { DidRegistrationError } from '../core/errors.js';
 import { parseResponse } from '../core/parse.js';
-import { rememberResponse } from '../core/response-info.js';
 import type { RequestOptions } from '../core/transport.js';
 import { type DidResolutionResult, DidWriteParams, DidWriteResponse } from '../models/dids.js';
 import { Resource } from './resource.js';
@@ -37,22 +37,22 @@ export class Dids extends Resource {
    * @example
    * const { did } = await agent.dids.write({ method: 'key', keyType: 'ed25519' });
    */
-  async write(params: DidWriteParams, options?: RequestOptions): Promise<DidResolutionResult> {
-    // A registrar may echo the token or the seed in its answer: the error scrubs them.
-    const answer = await this.transport.send({
-      method: 'POST',
-      path: 'dids/write',
-      agentRoute: true,
-      body: params,
-      request: DidWriteParams,
-      secrets: [params?.seed, params?.privatekey].filter((s): s is string => typeof s === 'string'),
-      ...options,
+  write(params: DidWriteParams, options?: RequestOptions): APIPromise<DidResolutionResult> {
+    return apiCall(async () => {
+      // A registrar may echo the token or the seed in its answer: the error scrubs them.
+      const answer = await this.transport.send({
+        method: 'POST',
+        path: 'dids/write',
+        agentRoute: true,
+        body: params,
+        request: DidWriteParams,
+        secrets: [params?.seed, params?.privatekey].filter((s): s is string => typeof s === 'string'),
+        ...options,
+      });
+      const failure = unfinished(answer.body, answer.secrets);
+      if (failure) throw failure;
+      const info = { method: 'POST', path: 'dids/write', status: answer.status, secrets: answer.secrets };
+      return answered(parseResponse(DidWriteResponse, answer.body, info, answer.deadline), answer);
     });
-    const failure = unfinished(answer.body, answer.secrets);
-    if (failure) throw failure;
-    const info = { method: 'POST', path: 'dids/write', status: answer.status, secrets: answer.secrets };
-    const result = parseResponse(DidWriteResponse, answer.body, info, answer.deadline);
-    rememberResponse(result, answer.status, answer.headers);
-    return result;
   }
 }

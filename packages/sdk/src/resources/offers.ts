@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import { acceptEmailAnswer } from '../core/email-answer.js';
 import { parseRequest } from '../core/parse.js';
 import { path } from '../core/path.js';
@@ -40,17 +41,18 @@ export class Offers extends Resource {
    * });
    * const link = data.invitationUrl; // share it with the holder
    */
-  async create(params: OfferCreateParams, options: OfferOptions = {}): Promise<OrgResponse<OfferCreated>> {
-    const { credentialType, ...rest } = options;
-    const query = parseRequest(OfferQuery, { credentialType: credentialType ?? params?.credentialType });
-    return this.transport.request({
-      method: 'POST',
-      path: path`orgs/${this.#orgId}/credentials/oob/offer`,
-      query,
-      body: params,
-      request: OfferCreateParams,
-      response: OfferCreateResponse,
-      ...rest,
+  create(params: OfferCreateParams, options: OfferOptions = {}): APIPromise<OrgResponse<OfferCreated>> {
+    return this.transport.request(() => {
+      const { credentialType, ...rest } = options;
+      return {
+        method: 'POST',
+        path: path`orgs/${this.#orgId}/credentials/oob/offer`,
+        query: parseRequest(OfferQuery, { credentialType: credentialType ?? params?.credentialType }),
+        body: params,
+        request: OfferCreateParams,
+        response: OfferCreateResponse,
+        ...rest,
+      };
     });
   }
 
@@ -69,11 +71,14 @@ export class Offers extends Resource {
    *   credentialOffer: [{ emailId: 'holder@example.com', credential, options }],
    * });
    */
-  async sendByEmail(
+  sendByEmail(
     params: OfferEmailParams,
     options: OfferOptions = {},
-  ): Promise<OrgResponse<boolean | Record<string, unknown>>> {
-    return this.transport.request({ ...this.#emailRequest(params, options), request: OfferEmailParams });
+  ): APIPromise<OrgResponse<boolean | Record<string, unknown>>> {
+    return this.transport.request(() => ({
+      ...this.#emailRequest(params, options),
+      request: OfferEmailParams,
+    }));
   }
 
   /** Sends an e-mail offer body that is valid already (the bulk helper checked it): no re-validation. */

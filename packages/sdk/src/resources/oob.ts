@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import { parseRequest } from '../core/parse.js';
 import { path } from '../core/path.js';
 import type { RequestOptions } from '../core/transport.js';
@@ -14,15 +15,14 @@ export class OutOfBand extends Resource {
    * const record = await agent.oob.get('c7a1…');
    * const state = record._tags?.state; // e.g. 'await-response'
    */
-  async get(outOfBandId: string, options?: RequestOptions): Promise<OutOfBandRecord> {
-    const id = parseRequest(Id, outOfBandId, 'outOfBandId');
-    return this.transport.request({
+  get(outOfBandId: string, options?: RequestOptions): APIPromise<OutOfBandRecord> {
+    return this.transport.request(() => ({
       method: 'GET',
-      path: path`oob/${id}`,
+      path: path`oob/${parseRequest(Id, outOfBandId, 'outOfBandId')}`,
       agentRoute: true,
       response: OutOfBandRecord,
       ...options,
-    });
+    }));
   }
 
   /**
@@ -32,20 +32,19 @@ export class OutOfBand extends Resource {
    * @example
    * const { connectionRecord } = await agent.oob.acceptInvitation(oobId, { label: 'Alice' });
    */
-  async acceptInvitation(
+  acceptInvitation(
     outOfBandId: string,
     params: AcceptInvitationParams = {},
     options?: RequestOptions,
-  ): Promise<AcceptInvitationResult> {
-    const id = parseRequest(Id, outOfBandId, 'outOfBandId');
-    return this.transport.request({
+  ): APIPromise<AcceptInvitationResult> {
+    return this.transport.request(() => ({
       method: 'POST',
-      path: path`oob/${id}/accept-invitation`,
+      path: path`oob/${parseRequest(Id, outOfBandId, 'outOfBandId')}/accept-invitation`,
       agentRoute: true,
       body: params,
       request: AcceptInvitationParams,
       response: AcceptInvitationResult,
       ...options,
-    });
+    }));
   }
 }

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import { parseRequest } from '../core/parse.js';
 import { path } from '../core/path.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
@@ -34,20 +35,21 @@ export class Proofs extends Resource {
    *   { requestType: 'presentationExchange' },
    * );
    */
-  async request(
+  request(
     params: ProofRequestParams,
     options: ProofRequestOptions,
-  ): Promise<OrgResponse<ProofRequestData>> {
-    const { requestType, ...rest } = options ?? ({} as Partial<ProofRequestOptions>);
-    const query = parseRequest(ProofRequestQuery, { requestType });
-    return this.transport.request({
-      method: 'POST',
-      path: path`orgs/${this.#orgId}/proofs`,
-      query,
-      body: params,
-      request: ProofRequestParams,
-      response: ProofRequestResponse,
-      ...rest,
+  ): APIPromise<OrgResponse<ProofRequestData>> {
+    return this.transport.request(() => {
+      const { requestType, ...rest } = options ?? ({} as Partial<ProofRequestOptions>);
+      return {
+        method: 'POST',
+        path: path`orgs/${this.#orgId}/proofs`,
+        query: parseRequest(ProofRequestQuery, { requestType }),
+        body: params,
+        request: ProofRequestParams,
+        response: ProofRequestResponse,
+        ...rest,
+      };
     });
   }
 }

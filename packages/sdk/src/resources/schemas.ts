@@ -1,5 +1,7 @@
+import { type APIPromise, answered, apiCall } from '../core/api-promise.js';
 import { SchemaRegistrationError, ServerError } from '../core/errors.js';
 import { parseResponse, responseError } from '../core/parse.js';
+import type { WithResponse } from '../core/response-info.js';
 import type { RequestOptions } from '../core/transport.js';
 import {
   type PartialSchema,
@@ -64,7 +66,11 @@ export class Schemas extends Resource {
    *   issuerId: did, name: 'Employee', version: '1.0.0', attributes: ['name', 'role'],
    * });
    */
-  async create(params: SchemaCreateParams, options?: RequestOptions): Promise<SchemaCreated> {
+  create(params: SchemaCreateParams, options?: RequestOptions): APIPromise<SchemaCreated> {
+    return apiCall(() => this.#create(params, options));
+  }
+
+  async #create(params: SchemaCreateParams, options?: RequestOptions): Promise<WithResponse<SchemaCreated>> {
     const answer = await this.transport
       .send({
         method: 'POST',
@@ -97,7 +103,7 @@ export class Schemas extends Resource {
     const raw = parseResponse(SchemaCreateResponse, answer.body, info, answer.deadline);
     const { state, schemaId, schema, jobId, reason, action, idPath } = summarise(raw);
     if (state === 'finished' && answer.status !== 202) {
-      if (schemaId !== undefined) return { state, schemaId, schema, jobId, raw };
+      if (schemaId !== undefined) return answered({ state, schemaId, schema, jobId, raw }, answer);
       const issue = { path: idPath, message: 'is required once registration has finished' };
       throw responseError(info, [issue], answer.body);
     }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AgentClient, type AgentClientOptions, RequestValidationError } from '../../src/index.js';
+import {
+  AgentClient,
+  type AgentClientOptions,
+  type RequestOptions,
+  RequestValidationError,
+} from '../../src/index.js';
 import { rejectionOf } from '../support/client.js';
 import { fakeFetch, json } from '../support/fake-fetch.js';
 
@@ -81,7 +86,7 @@ describe('per-call options out of range are refused before sending, naming the o
   it.each(BAD_RETRIES)('retry %j names %s', async (retry, path) => {
     const { agent, requests } = client();
     const error = await rejectionOf(() =>
-      agent.request({ method: 'GET', path: '/credentials', retry } as { method: string; path: string }),
+      agent.request({ method: 'GET', path: '/credentials' }, { retry } as RequestOptions),
     );
     expectNamed(error, path);
     expect(requests).toHaveLength(0);

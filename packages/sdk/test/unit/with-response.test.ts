@@ -1,27 +1,73 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentClient, NotFoundError, ServerError, withResponse } from '../../src/index.js';
+import * as params from '../support/params.js';
+import {
+  credentialRecord,
+  OOB_ID,
+  ORG_ID,
+  outOfBandRecord,
+  schemaFlat,
+  signInResult,
+} from '../support/records.js';
 
-// A real server on loopback: the request id comes in a header, as on services that send one.
-const record = {
-  id: '6f1d3c2a-9b8e-4d7f-8a6b-5c4d3e2f1a0b',
-  state: 'offer-sent',
-  createdAt: '2026-01-01T00:00:00Z',
+// A real server on loopback. Every route answers with a status and an `x-request-id` of its own, so
+// a response taken from the wrong answer (another call's, or a sign-in's before the call) shows.
+interface Route {
+  status: number;
+  body?: unknown;
+}
+const record = credentialRecord();
+const routes: Record<string, Route> = {
+  'POST /auth/signin': { status: 200, body: { statusCode: 200, message: 'ok', data: signInResult() } },
+  [`GET /oob/${OOB_ID}`]: { status: 200, body: outOfBandRecord() },
+  [`POST /oob/${OOB_ID}/accept-invitation`]: { status: 200, body: { outOfBandRecord: outOfBandRecord() } },
+  'GET /credentials': { status: 200, body: [record] },
+  'POST /credentials/negotiate-offer': { status: 200, body: record },
+  'POST /dids/write': { status: 201, body: { did: 'did:key:z6Mk', didDocument: { id: 'did:key:z6Mk' } } },
+  'POST /schemas': { status: 201, body: schemaFlat() },
+  [`POST /orgs/${ORG_ID}/credentials/oob/offer`]: {
+    status: 201,
+    body: { statusCode: 201, message: 'created', data: { invitationUrl: 'https://x.test/i' } },
+  },
+  [`POST /orgs/${ORG_ID}/credentials/oob/email`]: {
+    status: 201,
+    body: { statusCode: 201, message: 'sent', data: true },
+  },
+  [`POST /orgs/${ORG_ID}/proofs`]: {
+    status: 201,
+    body: { statusCode: 201, message: 'sent', data: { id: 'p-1', state: 'request-sent' } },
+  },
+  'POST /anything/accept-offer': { status: 202, body: { queued: true } },
+  'DELETE /anything/1': { status: 204 },
+  'GET /slow': { status: 200, body: [] },
 };
+const requestIdOf = (key: string) => `req ${key}`;
+
 let server: Server;
 let baseUrl: string;
+const received: string[] = [];
+
+async function bodyOf(req: IncomingMessage): Promise<void> {
+  for await (const _chunk of req);
+}
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-    if (req.url === '/credentials')
-      return json(200, [record], { 'x-request-id': 'req_list_1', 'x-extra': 'yes' });
-    if (req.url === '/credentials?state=done') return json(200, []);
-    if (req.url?.startsWith('/oob/'))
-      return json(404, { message: 'Not found' }, { 'x-request-id': 'req_404' });
-    return json(500, { message: 'boom' }, { 'request-id': 'req_500' });
+  server = createServer(async (req, res) => {
+    await bodyOf(req);
+    const key = `${req.method} ${req.url?.split('?')[0]}`;
+    received.push(key);
+    const route = routes[key];
+    if (!route) {
+      res.writeHead(404, { 'content-type': 'application/json', 'x-request-id': 'req_404' });
+      res.end(JSON.stringify({ message: 'Not found' }));
+      return;
+    }
+    const headers = { 'x-request-id': requestIdOf(key), 'x-extra': 'yes' };
+    if (route.body === undefined) return res.writeHead(route.status, headers).end();
+    res.writeHead(route.status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(route.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -30,44 +76,203 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const client = () => new AgentClient({ baseUrl, accessToken: 'token', retry: false });
 
-describe('withResponse', () => {
-  it('gives the parsed data with the status, headers and request id of the answer', async () => {
-    const { data, response } = await withResponse(client().credentials.list());
-    expect(data).toEqual([expect.objectContaining({ id: record.id, state: 'offer-sent' })]);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('x-extra')).toBe('yes');
-    expect(response.requestId).toBe('req_list_1');
-  });
+/** How one method is called, and the route whose answer it returns. */
+interface Case {
+  call: (agent: AgentClient) => Promise<unknown>;
+  route: string;
+}
+/** Methods that make no HTTP call (or many), with the reason; they give no `.withResponse()`. */
+type NoResponse = { none: string };
 
-  it('has no request id when the service sends none, and leaves the data as the plain call gives it', async () => {
-    const agent = client();
-    const { data, response } = await withResponse(agent.credentials.list({ state: 'done' }));
-    expect(response.requestId).toBeUndefined();
-    expect(data).toEqual(await agent.credentials.list({ state: 'done' }));
-    expect(JSON.stringify(data)).toBe('[]');
-  });
+// The argument table: one entry per method of the client's surface, found below by walking it.
+const table: Record<string, Case | NoResponse> = {
+  'auth.signIn': { call: (a) => a.auth.signIn(params.signIn.minimal), route: 'POST /auth/signin' },
+  'auth.signOut': { none: 'forgets the stored token; sends nothing' },
+  'auth.session': { none: 'reads the token store; sends nothing' },
+  'oob.get': { call: (a) => a.oob.get(OOB_ID), route: `GET /oob/${OOB_ID}` },
+  'oob.acceptInvitation': {
+    call: (a) => a.oob.acceptInvitation(OOB_ID),
+    route: `POST /oob/${OOB_ID}/accept-invitation`,
+  },
+  'credentials.list': { call: (a) => a.credentials.list(), route: 'GET /credentials' },
+  'credentials.negotiateOffer': {
+    call: (a) => a.credentials.negotiateOffer(params.negotiateOffer.minimal),
+    route: 'POST /credentials/negotiate-offer',
+  },
+  'dids.write': { call: (a) => a.dids.write(params.didWrite.minimal), route: 'POST /dids/write' },
+  'schemas.create': { call: (a) => a.schemas.create(params.schemaCreate.minimal), route: 'POST /schemas' },
+  'org().offers.create': {
+    call: (a) => a.org(ORG_ID).offers.create(params.offerCreate.minimal),
+    route: `POST /orgs/${ORG_ID}/credentials/oob/offer`,
+  },
+  'org().offers.sendByEmail': {
+    call: (a) => a.org(ORG_ID).offers.sendByEmail(params.offerEmail.minimal),
+    route: `POST /orgs/${ORG_ID}/credentials/oob/email`,
+  },
+  'org().offers.sendByEmailBulk': { none: 'an async generator of per-row results over many requests' },
+  'org().proofs.request': {
+    call: (a) => a.org(ORG_ID).proofs.request(params.proofRequest.minimal, { requestType: 'indy' }),
+    route: `POST /orgs/${ORG_ID}/proofs`,
+  },
+  request: {
+    call: (a) => a.request({ method: 'POST', path: '/anything/accept-offer', body: { id: 1 } }),
+    route: 'POST /anything/accept-offer',
+  },
+  requestRaw: {
+    call: (a) => a.requestRaw({ method: 'POST', path: '/anything/accept-offer', body: { id: 1 } }),
+    route: 'POST /anything/accept-offer',
+  },
+};
 
-  it('refuses a promise that is not an SDK call', async () => {
-    await expect(withResponse(Promise.resolve({ id: 1 }))).rejects.toThrow(TypeError);
+/** Methods that give a scope rather than an answer; the walk goes into what they return. */
+const scopes: Record<string, (agent: AgentClient) => object> = { org: (a) => a.org(ORG_ID) };
+
+/** The methods an object's class (and its bases) defines, without the constructor. */
+function methodsOf(value: object): string[] {
+  const names: string[] = [];
+  for (let proto = Object.getPrototypeOf(value); proto && proto !== Object.prototype; ) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      if (name !== 'constructor' && typeof Reflect.get(proto, name) === 'function') names.push(name);
+    }
+    proto = Object.getPrototypeOf(proto);
+  }
+  return names;
+}
+
+/** Own fields that hold the SDK's internals, not a resource (`@internal` in the sources). */
+const internal = new Set(['transport']);
+
+/** Every method reachable from a client: its own, its resources', and those of its scopes. */
+function surface(agent: AgentClient): string[] {
+  const walk = (value: object, prefix: string, top: boolean): string[] => {
+    const own = methodsOf(value).flatMap((name) => {
+      const scope = top ? scopes[name] : undefined;
+      return scope ? walk(scope(agent), `${prefix}${name}().`, false) : [`${prefix}${name}`];
+    });
+    const resources = Object.entries(value).filter(
+      (entry): entry is [string, object] =>
+        typeof entry[1] === 'object' && entry[1] !== null && !internal.has(entry[0]),
+    );
+    return [...own, ...resources.flatMap(([key, resource]) => walk(resource, `${prefix}${key}.`, false))];
+  };
+  return walk(agent, '', true);
+}
+
+const found = surface(new AgentClient({ baseUrl: 'http://agent.test' }));
+const calls = Object.entries(table).filter((entry): entry is [string, Case] => 'call' in entry[1]);
+
+describe('the argument table', () => {
+  it('has an entry for every method of the client, and none for a method that is gone', () => {
+    expect(found.length).toBeGreaterThan(10);
+    expect(Object.keys(table).sort()).toEqual([...found].sort());
   });
 });
 
-describe('ApiError.requestId', () => {
-  it('carries the request id of a refused call (x-request-id or request-id)', async () => {
-    const notFound = await client()
-      .oob.get('6f1d3c2a-9b8e-4d7f-8a6b-5c4d3e2f1a0b')
-      .catch((e: unknown) => e);
-    expect(notFound).toBeInstanceOf(NotFoundError);
-    expect((notFound as NotFoundError).requestId).toBe('req_404');
+describe('.withResponse() on every method', () => {
+  it.each(calls)('%s gives the parsed data and the response of the answer it came from', async (_, c) => {
+    const agent = client();
+    const route = routes[c.route] as Route;
+    const promise = c.call(agent) as Promise<unknown> & { withResponse?: unknown };
+    expect(promise).toBeInstanceOf(Promise);
+    expect(typeof promise.withResponse).toBe('function');
+    const { data, response } = await (
+      promise as unknown as { withResponse(): Promise<{ data: unknown; response: unknown }> }
+    ).withResponse();
+    expect(data).toEqual(await c.call(agent));
+    expect(response).toEqual({
+      status: route.status,
+      headers: expect.any(Headers),
+      requestId: requestIdOf(c.route),
+    });
+    expect((response as { headers: Headers }).headers.get('x-extra')).toBe('yes');
+  });
+
+  it('the withResponse() function gives the same for every call', async () => {
+    for (const [name, c] of calls) {
+      const { response } = await withResponse(c.call(client()));
+      expect([name, response.requestId]).toEqual([name, requestIdOf(c.route)]);
+    }
+    await expect(withResponse(Promise.resolve({ id: 1 }))).rejects.toThrow(TypeError);
+  });
+
+  it('a 204 without a body gives data undefined and the response', async () => {
+    const { data, response } = await client()
+      .request({ method: 'DELETE', path: '/anything/1' })
+      .withResponse();
+    expect(data).toBeUndefined();
+    expect([response.status, response.requestId]).toEqual([204, requestIdOf('DELETE /anything/1')]);
+  });
+
+  it('has no request id when the service sends none', async () => {
+    const quiet = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]'),
+    );
+    await new Promise<void>((resolve) => quiet.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(quiet.address() as AddressInfo).port}`;
+      const agent = new AgentClient({ baseUrl: url, accessToken: 'token' });
+      const { data, response } = await agent.credentials.list().withResponse();
+      expect([data, response.status, response.requestId]).toEqual([[], 200, undefined]);
+    } finally {
+      await new Promise<void>((resolve) => quiet.close(() => resolve()));
+    }
+  });
+});
+
+describe('the promise of a call', () => {
+  it('is sent once, however often it is awaited or asked for its response', async () => {
+    received.length = 0;
+    const promise = client().credentials.list();
+    const [first, both, second] = await Promise.all([promise, promise.withResponse(), promise]);
+    expect(first).toEqual([expect.objectContaining({ id: record['id'] })]);
+    expect(both.data).toEqual(first);
+    expect(second).toEqual(first);
+    expect(received).toEqual(['GET /credentials']);
+  });
+
+  it('works with then, catch and finally as before', async () => {
+    const agent = client();
+    let settled = 0;
+    const list = await agent.credentials.list().finally(() => settled++);
+    expect(list).toHaveLength(1);
+    expect(await agent.credentials.list().then((l) => l.length)).toBe(1);
+    const missing = await agent.oob.get('6f1d3c2a-9b8e-4d7f-8a6b-5c4d3e2f1a0b').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(NotFoundError);
+    const failed = agent.oob.get('6f1d3c2a-9b8e-4d7f-8a6b-5c4d3e2f1a0b').finally(() => settled++);
+    await expect(failed).rejects.toBeInstanceOf(NotFoundError);
+    expect(settled).toBe(2);
+  });
+
+  it('rejects .withResponse() with the error and leaves no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      const error = await client()
+        .oob.get('6f1d3c2a-9b8e-4d7f-8a6b-5c4d3e2f1a0b')
+        .withResponse()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect((error as NotFoundError).requestId).toBe('req_404');
+      // Invalid input rejects too (nothing thrown synchronously, nothing sent).
+      const invalid = await client()
+        .oob.get('not-a-uuid')
+        .withResponse()
+        .catch((e: unknown) => e);
+      expect(invalid).toBeInstanceOf(Error);
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+  });
+
+  it('an ApiError still carries the request id of a refused call', async () => {
     const failed = await client()
-      .credentials.negotiateOffer({
-        protocolVersion: 'v2',
-        credentialRecordId: record.id,
-        connectionId: record.id,
-        credentialFormats: { jsonld: {} },
-      })
+      .request({ method: 'POST', path: '/nowhere', body: {} })
       .catch((e: unknown) => e);
-    expect(failed).toBeInstanceOf(ServerError);
-    expect((failed as ServerError).requestId).toBe('req_500');
+    expect(failed).toBeInstanceOf(NotFoundError);
+    expect(failed).not.toBeInstanceOf(ServerError);
+    expect((failed as NotFoundError).requestId).toBe('req_404');
   });
 });

@@ -65,13 +65,15 @@ export async function runApi(ctx: CliContext, opts: ApiOptions): Promise<void> {
     opts.input !== undefined ? await readInput(ctx, opts.input) : fieldsInQuery ? undefined : fields;
   try {
     const raw = await ctx.call(`${verb} ${printable(path)}`, (sdk, signal) =>
-      sdk.requestRaw({
-        method: verb,
-        path,
-        ...(fieldsInQuery && hasFields ? { query: asQuery(fields) } : {}),
-        ...(body === undefined ? {} : { body }),
-        signal,
-      }),
+      sdk.requestRaw(
+        {
+          method: verb,
+          path,
+          ...(fieldsInQuery && hasFields ? { query: asQuery(fields) } : {}),
+          ...(body === undefined ? {} : { body }),
+        },
+        { signal },
+      ),
     );
     print(ctx, opts, raw.status, raw.headers, raw.body);
   } catch (error) {

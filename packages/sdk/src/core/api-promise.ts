@@ -1,0 +1,64 @@
+import { type ResponseInfo, requestIdOf, type WithResponse } from './response-info.js';
+
+/**
+ * What every SDK call returns: a `Promise` of the parsed data, awaited as any promise, that also
+ * gives the response the data came from with `.withResponse()` (openai-node's `APIPromise`). The
+ * call starts at once and is sent once, however often the promise is awaited or asked.
+ * @example
+ * const records = await agent.credentials.list();
+ * const { data, response } = await agent.credentials.list().withResponse();
+ * console.log(response.status, response.requestId); // e.g. 200 and the id to quote to the operators
+ */
+export class APIPromise<T> extends Promise<T> {
+  readonly #answer: Promise<WithResponse<T>>;
+
+  /** @internal */
+  constructor(answer: Promise<WithResponse<T>>) {
+    // The base promise is settled and never read: `then` reads the answer, so a failed call
+    // rejects only the promises the caller asked for (no unhandled rejection of the base).
+    super((resolve) => resolve(undefined as T));
+    this.#answer = answer;
+  }
+
+  // `catch` and `finally` call `then`; the promises they and `then` make are plain ones.
+  static override readonly [Symbol.species] = Promise;
+
+  /**
+   * The parsed data together with the status, headers and request id of the answer it came from.
+   * @throws whatever awaiting the call throws.
+   */
+  withResponse(): Promise<WithResponse<T>> {
+    return this.#answer;
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: it is a promise; its `then` reads the call's answer.
+  override then<A = T, B = never>(
+    onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#answer.then((answer) => answer.data).then(onfulfilled, onrejected);
+  }
+}
+
+/** The promise of a call: `run` (an async function) gives the data with the response it came from. */
+export const apiCall = <T>(run: () => Promise<WithResponse<T>>): APIPromise<T> => new APIPromise(run());
+
+/** `data` with the {@link ResponseInfo} of the answer `raw` it came from. */
+export const answered = <T>(data: T, raw: { status: number; headers: Headers }): WithResponse<T> => ({
+  data,
+  response: { status: raw.status, headers: raw.headers, requestId: requestIdOf(raw.headers) },
+});
+
+/**
+ * Waits for an SDK call and gives its parsed data together with the answer's status, headers and
+ * request id: the same as the call's own `.withResponse()`.
+ * @throws whatever the call throws; a `TypeError` for a promise that is not an SDK call's.
+ * @example
+ * const { data, response } = await withResponse(agent.credentials.list());
+ * const { status, requestId } = response; // e.g. 200 and the id to quote to the service's operators
+ */
+export function withResponse<T>(call: Promise<T>): Promise<WithResponse<T>> {
+  return call instanceof APIPromise
+    ? call.withResponse()
+    : Promise.reject(new TypeError('withResponse: the promise is not the answer of an SDK call'));
+}
