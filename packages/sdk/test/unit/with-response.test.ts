@@ -41,7 +41,9 @@ const routes: Record<string, Route> = {
   },
   'POST /anything/accept-offer': { status: 202, body: { queued: true } },
   'DELETE /anything/1': { status: 204 },
-  'GET /slow': { status: 200, body: [] },
+  // An agent of line 2.1: its key is exchanged for a token, then the call goes to `/didcomm/…`.
+  'POST /agent/token': { status: 200, body: { token: 'agent-token-1' } },
+  'GET /didcomm/credentials': { status: 200, body: [record] },
 };
 const requestIdOf = (key: string) => `req ${key}`;
 
@@ -216,6 +218,26 @@ describe('.withResponse() on every method', () => {
     } finally {
       await new Promise<void>((resolve) => quiet.close(() => resolve()));
     }
+  });
+});
+
+describe('a call that signs in or exchanges a key first', () => {
+  it('gives the response of its own answer, not of the sign-in', async () => {
+    received.length = 0;
+    const agent = new AgentClient({ baseUrl, credentials: params.signIn.minimal, retry: false });
+    const { data, response } = await agent.credentials.list().withResponse();
+    expect(received).toEqual(['POST /auth/signin', 'GET /credentials']);
+    expect(data).toHaveLength(1);
+    expect(response.requestId).toBe(requestIdOf('GET /credentials'));
+  });
+
+  it("gives the response of its own answer, not of the agent's token exchange", async () => {
+    received.length = 0;
+    const agent = new AgentClient({ baseUrl, agent: { baseUrl, apiKey: 'agent-key-1', line: '2.1' } });
+    const { data, response } = await agent.credentials.list().withResponse();
+    expect(received).toEqual(['POST /agent/token', 'GET /didcomm/credentials']);
+    expect(data).toHaveLength(1);
+    expect(response.requestId).toBe(requestIdOf('GET /didcomm/credentials'));
   });
 });
 
