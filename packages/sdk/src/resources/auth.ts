@@ -78,7 +78,8 @@ export class Auth extends Resource {
   }
 
   /**
-   * Forgets the stored token. The service has no sign-out endpoint.
+   * Forgets the stored token. The service has no sign-out endpoint: nothing is sent, so there is no
+   * response (a plain `Promise`, without `.withResponse()`).
    * @example
    * await agent.auth.signOut();
    */
@@ -87,7 +88,8 @@ export class Auth extends Resource {
   }
 
   /**
-   * The current session, or `undefined` when not signed in. Never returns the token.
+   * The current session, or `undefined` when not signed in. Never returns the token. Read from the
+   * token store: nothing is sent (a plain `Promise`, without `.withResponse()`).
    * @example
    * const session = await agent.auth.session();
    * if (!session || session.expired) await agent.auth.signIn(credentials);
