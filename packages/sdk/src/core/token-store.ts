@@ -80,7 +80,7 @@ export function expiryIn(seconds: number | undefined, now: number = Date.now()):
 }
 
 /**
- * True when the token's expiry is known and (nearly) reached: within {@link EXPIRY_MARGIN_MS} of
+ * True when the token's expiry is known and (nearly) reached: within `EXPIRY_MARGIN_MS` (30 s) of
  * it, or within a tenth of its lifetime when that is shorter (`issuedAt` known).
  */
 export function isExpired(token: StoredToken, now: number = Date.now()): boolean {
