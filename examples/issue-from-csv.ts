@@ -11,7 +11,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { AgentClient, type BulkRow, isAgentError } from '@credential-agent/sdk';
+import { AgentClient, type BulkEmailParams, type BulkRow, isAgentError } from '@credential-agent/sdk';
 import { signInFromEnv } from './env.js';
 
 export interface IssueFromCsvConfig {
@@ -75,7 +75,8 @@ async function* readHolders(path: string): AsyncGenerator<BulkRow> {
 export async function issueFromCsv(config: IssueFromCsvConfig): Promise<IssueSummary> {
   const agent = new AgentClient({ baseUrl: config.baseUrl, orgId: config.orgId });
   await agent.auth.signIn({ email: config.email, password: config.password });
-  const common = {
+  // Typed, so 'indy' and 'v1' stay the known values they are (a plain string is refused).
+  const common: BulkEmailParams = {
     credentialType: 'indy',
     protocolVersion: 'v1',
     credentialDefinitionId: config.credentialDefinitionId ?? 'Th7MpTaRZVRYnPiabds81Y:3:CL:17:degree',

@@ -35,18 +35,21 @@ describe('the SDK in a bundle', () => {
   // `request()` refusing options inside its first argument took the own code from 21,232 B to
   // 21,421 B, past 20.75 KB (the APIPromise is 0.15 KB of it; the `withResponse()` function, kept
   // for callers of 0.1, 54 B): its budget is 21 KB. AgentClient stays within 51 KB (52,212 B).
+  // Closed request enums with their escape (issue 18: `unknownValue`, the run-time check of every
+  // request enum) took the own code to 21,651 B and AgentClient to 52,387 B: budgets 21.25 KB and
+  // 51.25 KB.
   // What each file costs: `node scripts/bench-size.mjs --modules`;
   // why the targets are missed: docs/performance.md.
-  it("the SDK's own code stays within 21 KB minified and gzipped (ky and zod external)", async () => {
+  it("the SDK's own code stays within 21.25 KB minified and gzipped (ky and zod external)", async () => {
     const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
     expect(fromPackage(inputs, 'zod')).toEqual([]);
-    expect(gzipBytes).toBeLessThanOrEqual(21 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(21.25 * 1024);
   });
 
-  it('AgentClient with ky and zod (what a browser user ships) stays within 51 KB minified and gzipped', async () => {
+  it('AgentClient with ky and zod (what a browser user ships) stays within 51.25 KB minified and gzipped', async () => {
     // One named import of zod (`import { z }`) pulls in all its locales: 110 KB.
     const { gzipBytes } = await bundle("export { AgentClient } from './index.js';");
-    expect(gzipBytes).toBeLessThanOrEqual(51 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(51.25 * 1024);
   });
 
   it('a browser bundle of the client needs no Node.js built-in module', async () => {

@@ -1,3 +1,4 @@
+import { type RequestEnum, type UnknownValue, unknownValue } from '@credential-agent/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 
 /** Edit distance of two short strings (insertions, deletions, substitutions). */
@@ -26,14 +27,26 @@ export function closest(value: string, known: readonly string[]): string | undef
 }
 
 /**
- * The one rule of known values, for flags and `--file` fields alike: one of `known` is taken as it
- * is; `+value` is taken as `value` (for a deployment with values this CLI does not know); anything
- * else is refused. Returns the value to send, or undefined when refused.
+ * The one rule of known values, for flags and `--file` fields alike: one of `known` (the SDK's
+ * list) is taken as it is; `+value` is taken as the SDK's `unknownValue(value)` (for a deployment
+ * with values this CLI does not know), which the SDK sends as `value`; anything else is refused.
+ * Returns the value to send, or undefined when refused.
  */
-export function acceptKnown(value: string, known: readonly string[]): string | undefined {
-  if (known.includes(value)) return value;
-  if (value.startsWith('+') && value.length > 1) return value.slice(1);
+export function acceptKnown<T extends readonly string[]>(
+  value: string,
+  known: T,
+): RequestEnum<T> | undefined {
+  if (known.includes(value)) return value as T[number];
+  if (value.startsWith('+') && value.length > 1) return unknownValue(value.slice(1));
   return undefined;
+}
+
+/**
+ * A value the CLI has checked already (one of `known`, or the text of a `+value`), as the SDK takes
+ * it again: a known value as it is, any other as `unknownValue(value)`.
+ */
+export function checkedValue<T extends readonly string[]>(value: string, known: T): RequestEnum<T> {
+  return known.includes(value) ? (value as T[number]) : unknownValue(value);
 }
 
 /** Why a value was refused: the known values, the closest one, and how to send it anyway. */
@@ -46,13 +59,27 @@ export function unknownValueMessage(value: string, known: readonly string[], any
 }
 
 /** A parser of an option's value by {@link acceptKnown}; a refused value is a usage error. */
-export function knownValue(known: readonly string[]): (value: string) => string {
+export function knownValue<T extends readonly string[]>(known: T): (value: string) => RequestEnum<T> {
   return (value) => {
     const accepted = acceptKnown(value, known);
     if (accepted === undefined)
       throw new InvalidArgumentError(unknownValueMessage(value, known, `+${value}`));
     return accepted;
   };
+}
+
+/**
+ * The value of the {@link knownOption} `name` as its parser left it: one of `known`, or the
+ * `unknownValue` of a `+value`; undefined when not given.
+ */
+export function knownOptionValue<T extends readonly string[]>(
+  raw: { opts: Readonly<Record<string, unknown>> },
+  name: string,
+  known: T,
+): RequestEnum<T> | undefined {
+  const value = raw.opts[name];
+  if (typeof value === 'string') return known.includes(value) ? (value as T[number]) : undefined;
+  return typeof value === 'object' && value !== null ? (value as UnknownValue) : undefined;
 }
 
 const knownOptions = new WeakSet<Option>();

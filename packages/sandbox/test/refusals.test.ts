@@ -1,3 +1,4 @@
+import { unknownValue } from '@credential-agent/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ORG_ID, type RunningSandbox, startSandbox } from '../src/index.js';
 import { emailParams, offerParams, proofParams } from './support/params.js';
@@ -101,7 +102,7 @@ describe.each(flavours)('the %s flavour refuses what the platform refuses', (fla
     const result = await post(flavor, email(), { ...emailParams(['e@example.com']), protocolVersion: 'v3' });
     expect(result.status).toBe(400);
     expect(result.body).toEqual(badRequest(['protocolVersion must be one of the following values: v1, v2']));
-    const shared = await post(flavor, offer(), offerParams({ protocolVersion: 'v3' }));
+    const shared = await post(flavor, offer(), offerParams({ protocolVersion: unknownValue('v3') }));
     expect(shared.body).toEqual(badRequest(['protocolVersion must be one of the following values: v1, v2']));
   });
 

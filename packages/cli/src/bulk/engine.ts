@@ -7,6 +7,7 @@ import { Planner } from './planned-rows.js';
 import { cancelledBeforeSending, checkCsv } from './prepass.js';
 import { RunState } from './run-state.js';
 import { checkRows, sendRows } from './send.js';
+import { sendableCommon } from './template.js';
 import type { BulkOutcome, BulkRunOptions, BulkRunPorts } from './types.js';
 
 /**
@@ -72,7 +73,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
         const offset = state?.lastBatch ?? 0;
         const plan = {
           ...opts,
-          common: template.common,
+          common: sendableCommon(template.common),
           journal: run.journal,
           offset,
           settle,

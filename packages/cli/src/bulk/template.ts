@@ -1,6 +1,16 @@
 import type { CredentialAttributeInput } from '@credential-agent/sdk';
-import { BulkEmailParams, EmailCredential } from '@credential-agent/sdk/models';
+import {
+  BulkEmailParams,
+  CREDENTIAL_TYPES,
+  EmailCredential,
+  PROTOCOL_VERSIONS,
+} from '@credential-agent/sdk/models';
+import type { z } from 'zod';
 import { UsageError } from '../errors.js';
+import { checkedValue } from '../known-values.js';
+
+/** The common body as checked: its request enums are plain strings (a `+value` without its `+`). */
+export type CheckedCommon = z.output<typeof BulkEmailParams>;
 
 /**
  * The common part of a bulk e-mail offer (`--file template.json`): the body shared by every
@@ -8,7 +18,7 @@ import { UsageError } from '../errors.js';
  * `attributes` for indy).
  */
 export interface BulkTemplate {
-  common: BulkEmailParams;
+  common: CheckedCommon;
   credential: Record<string, unknown> | undefined;
   options: Record<string, unknown> | undefined;
   attributes: CredentialAttributeInput[];
@@ -71,7 +81,7 @@ export function toTemplate(raw: Record<string, unknown>, overrides: Partial<Bulk
   if (attributes !== undefined && !isAttributeList(attributes)) {
     throw new UsageError('template: attributes must be a list of { "name", "value" } strings');
   }
-  const common = parsed.data as BulkEmailParams;
+  const common = parsed.data;
   if (common.credentialType === 'jsonld' && credential === undefined) {
     throw new UsageError(
       'template: a jsonld offer needs "credential" (the W3C credential without the subject fields)',
@@ -103,4 +113,13 @@ function isAttributeList(value: unknown): value is CredentialAttributeInput[] {
     Array.isArray(value) &&
     value.every((a) => isRecord(a) && typeof a['name'] === 'string' && typeof a['value'] === 'string')
   );
+}
+
+/** The checked common body as the SDK takes it again (a value it does not list as `unknownValue`). */
+export function sendableCommon(common: CheckedCommon): BulkEmailParams {
+  return {
+    ...common,
+    credentialType: checkedValue(common.credentialType, CREDENTIAL_TYPES),
+    protocolVersion: checkedValue(common.protocolVersion, PROTOCOL_VERSIONS),
+  };
 }

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEMO_ORG_ID } from '@credential-agent/sandbox';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './support/bench.js';
@@ -39,5 +41,24 @@ describe('values outside the known list (item 12)', { timeout: 60_000 }, () => {
     expect(result.stderr).toContain('state=archived');
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toMatch(/HTTP 4\d\d/);
+  });
+});
+
+describe('a request value of the SDK without a flag (issue 18, item 3)', { timeout: 60_000 }, () => {
+  it('a predicate condition outside the SDK list in --file is refused naming the field, nothing sent', async () => {
+    const file = join(e2e.configDir(), 'proof-condition.json');
+    const attribute = { attributeName: 'age', condition: '=>', value: '18', credDefId: 'cd-1' };
+    const body = {
+      connectionId: '1c7e2a90-5b3d-4f6e-8a1b-2c3d4e5f6a7b',
+      proofFormats: { indy: { attributes: [attribute] } },
+    };
+    writeFileSync(file, JSON.stringify(body));
+    const before = e2e.sandbox().sandbox.requestCount();
+    const result = await e2e.run(['proofs', 'request', '--file', file, '--request-type', 'indy'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `error: --file ${file}: "proofFormats.indy.attributes[0].condition" must be one of >=, >, <=, <\n`,
+    );
+    expect(e2e.sandbox().sandbox.requestCount()).toBe(before);
   });
 });

@@ -20,18 +20,6 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
   >;
 }
 
-/**
- * An open enum for requests: like {@link openEnum}, but never empty and never padded with white
- * space (a blank or padded filter is a mistake, and is not quietly trimmed into another value).
- */
-export function requestEnum<const T extends readonly [string, ...string[]]>(
-  values: T,
-): z.ZodType<OpenEnum<T>, OpenEnum<T>> {
-  return Identifier.describe(
-    `one of ${values.join(', ')} (other values are accepted)`,
-  ) as unknown as z.ZodType<OpenEnum<T>, OpenEnum<T>>;
-}
-
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** What is wrong with a string we send, if anything: blank, or not well-formed Unicode. */
@@ -141,27 +129,6 @@ export function unknownFields(record: object): Readonly<Record<string, unknown>>
 /** A key-value map whose contents the service does not document. */
 export const Metadata = z.record(z.string(), z.unknown());
 export type Metadata = z.infer<typeof Metadata>;
-
-/** Values of `protocolVersion` on credential and proof operations. */
-export const PROTOCOL_VERSIONS = ['v1', 'v2'] as const;
-/** A `protocolVersion` value: `v1`, `v2`, or another string. */
-export type ProtocolVersion = OpenEnum<typeof PROTOCOL_VERSIONS>;
-/** Schema of `protocolVersion` in requests. */
-export const ProtocolVersionSchema = requestEnum(PROTOCOL_VERSIONS);
-
-/** Values of `autoAcceptCredential` and `autoAcceptProof`. */
-export const AUTO_ACCEPT_VALUES = ['always', 'contentApproved', 'never'] as const;
-/** An `autoAcceptCredential` / `autoAcceptProof` value. */
-export type AutoAccept = OpenEnum<typeof AUTO_ACCEPT_VALUES>;
-/** Schema of `autoAcceptCredential` and `autoAcceptProof` in requests. */
-export const AutoAcceptSchema = requestEnum(AUTO_ACCEPT_VALUES);
-
-/** Values of the `credentialType` query and body field of the offer endpoints. */
-export const CREDENTIAL_TYPES = ['indy', 'jsonld'] as const;
-/** A credential type: `indy`, `jsonld`, or another string. */
-export type CredentialType = OpenEnum<typeof CREDENTIAL_TYPES>;
-/** Schema of the offers' `credentialType` (query and body). */
-export const CredentialTypeSchema = requestEnum(CREDENTIAL_TYPES);
 
 /** A `{ name, value }` credential attribute. */
 export const CredentialAttributeInput = z.strictObject({ name: NonEmpty, value: z.string() });

@@ -1,17 +1,15 @@
 import * as z from 'zod';
 import {
-  AutoAcceptSchema,
   extra,
   Identifier,
   Metadata,
   maybe,
   type OpenEnum,
   openEnum,
-  ProtocolVersionSchema,
-  requestEnum,
   responseObject,
   Uuid,
 } from './common.js';
+import { AutoAcceptSchema, ProtocolVersionSchema, requestEnum } from './enums.js';
 import { list } from './list.js';
 
 /** Credential exchange states of the issue-credential protocols (RFC 0036 and RFC 0453). */

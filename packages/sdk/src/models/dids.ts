@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { markUnknownFields, maybe, requestEnum, responseObject } from './common.js';
+import { markUnknownFields, maybe, responseObject } from './common.js';
+import { requestEnum } from './enums.js';
 import { list } from './list.js';
 
 /** DID methods known to real deployments. */

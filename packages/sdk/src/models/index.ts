@@ -7,24 +7,30 @@
 export * from './auth.js';
 // The schema building blocks of common.ts (openEnum, responseObject, Identifier, …) stay internal.
 export {
-  AUTO_ACCEPT_VALUES,
-  type AutoAccept,
-  AutoAcceptSchema,
-  CREDENTIAL_TYPES,
   CredentialAttributeInput,
-  type CredentialType,
-  CredentialTypeSchema,
   Metadata,
   type OpenEnum,
   type OrgResponse,
-  PROTOCOL_VERSIONS,
-  type ProtocolVersion,
-  ProtocolVersionSchema,
   unknownFields,
 } from './common.js';
 export * from './connections.js';
 export * from './credentials.js';
 export * from './dids.js';
+// requestEnum builds the request schemas and stays internal.
+export {
+  AUTO_ACCEPT_VALUES,
+  type AutoAccept,
+  AutoAcceptSchema,
+  CREDENTIAL_TYPES,
+  type CredentialType,
+  CredentialTypeSchema,
+  PROTOCOL_VERSIONS,
+  type ProtocolVersion,
+  ProtocolVersionSchema,
+  type RequestEnum,
+  type UnknownValue,
+  unknownValue,
+} from './enums.js';
 export * from './offers.js';
 export * from './oob.js';
 export * from './proofs.js';

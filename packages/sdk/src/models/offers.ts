@@ -1,14 +1,6 @@
 import * as z from 'zod';
-import {
-  AutoAcceptSchema,
-  CredentialAttributeInput,
-  CredentialTypeSchema,
-  extra,
-  NonEmpty,
-  OrgEnvelope,
-  ProtocolVersionSchema,
-  responseObject,
-} from './common.js';
+import { CredentialAttributeInput, extra, NonEmpty, OrgEnvelope, responseObject } from './common.js';
+import { AutoAcceptSchema, CredentialTypeSchema, ProtocolVersionSchema } from './enums.js';
 import { OutOfBandRecord } from './oob.js';
 
 /** Linked-data proof options of a JSON-LD credential (e.g. `Ed25519Signature2018`, `assertionMethod`). */

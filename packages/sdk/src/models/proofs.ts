@@ -1,14 +1,6 @@
 import * as z from 'zod';
-import {
-  AutoAcceptSchema,
-  extra,
-  NonEmpty,
-  OrgEnvelope,
-  openEnum,
-  ProtocolVersionSchema,
-  requestEnum,
-  responseObject,
-} from './common.js';
+import { extra, NonEmpty, OrgEnvelope, openEnum, responseObject } from './common.js';
+import { AutoAcceptSchema, ProtocolVersionSchema, requestEnum } from './enums.js';
 
 /** Values of the `requestType` query. */
 export const PROOF_REQUEST_TYPES = ['indy', 'presentationExchange'] as const;

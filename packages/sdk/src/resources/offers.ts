@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { APIPromise } from '../core/api-promise.js';
 import { acceptEmailAnswer } from '../core/email-answer.js';
 import { parseRequest } from '../core/parse.js';
@@ -5,7 +6,8 @@ import { path } from '../core/path.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { sendEmailBulk } from '../lib/bulk/send.js';
 import type { BulkOptions, BulkResult, BulkRow } from '../lib/bulk/types.js';
-import type { CredentialType, OrgResponse } from '../models/common.js';
+import type { OrgResponse } from '../models/common.js';
+import type { CredentialType } from '../models/enums.js';
 import {
   type BulkEmailParams,
   type OfferCreated,
@@ -75,21 +77,26 @@ export class Offers extends Resource {
     params: OfferEmailParams,
     options: OfferOptions = {},
   ): APIPromise<OrgResponse<boolean | Record<string, unknown>>> {
-    return this.transport.request(() => ({
-      ...this.#emailRequest(params, options),
-      request: OfferEmailParams,
-    }));
+    return this.transport.request(() => {
+      const { credentialType, ...rest } = options;
+      const query = parseRequest(OfferQuery, { credentialType: credentialType ?? params?.credentialType });
+      return { ...this.#emailRequest(params, query, rest), request: OfferEmailParams };
+    });
   }
 
   /** Sends an e-mail offer body that is valid already (the bulk helper checked it): no re-validation. */
-  #sendChecked(params: OfferEmailParams, options: OfferOptions) {
-    return this.transport.request(this.#emailRequest(params, options));
+  #sendChecked(params: z.output<typeof OfferEmailParams>, options: RequestOptions) {
+    return this.transport.request(
+      this.#emailRequest(params, { credentialType: params.credentialType }, options),
+    );
   }
 
-  /** The request of an e-mail offer body (its query's `credentialType` defaults to the body's). */
-  #emailRequest(params: OfferEmailParams, options: OfferOptions) {
-    const { credentialType, ...rest } = options;
-    const query = parseRequest(OfferQuery, { credentialType: credentialType ?? params?.credentialType });
+  /** The request of an e-mail offer body, with its checked query. */
+  #emailRequest(
+    params: OfferEmailParams | z.output<typeof OfferEmailParams>,
+    query: z.output<typeof OfferQuery>,
+    options: RequestOptions,
+  ) {
     const emails = Array.isArray(params?.credentialOffer)
       ? params.credentialOffer.map((o) => String(o?.emailId))
       : [];
@@ -101,7 +108,7 @@ export class Offers extends Resource {
       response: OfferEmailResponse,
       accept: (data: OrgResponse<unknown>, answer: Parameters<typeof acceptEmailAnswer>[2]) =>
         acceptEmailAnswer(emails, data, answer),
-      ...rest,
+      ...options,
     };
   }
 

@@ -2,7 +2,8 @@ import type { APIPromise } from '../core/api-promise.js';
 import { parseRequest } from '../core/parse.js';
 import { path } from '../core/path.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
-import type { OpenEnum, OrgResponse } from '../models/common.js';
+import type { OrgResponse } from '../models/common.js';
+import type { RequestEnum } from '../models/enums.js';
 import type { ProofRequestData } from '../models/proofs.js';
 import {
   type PROOF_REQUEST_TYPES,
@@ -14,7 +15,7 @@ import { Resource } from './resource.js';
 
 /** Options of `proofs.request`: the required `requestType` query. */
 export interface ProofRequestOptions extends RequestOptions {
-  requestType: OpenEnum<typeof PROOF_REQUEST_TYPES>;
+  requestType: RequestEnum<typeof PROOF_REQUEST_TYPES>;
 }
 
 /** Proof requests of one organisation. */

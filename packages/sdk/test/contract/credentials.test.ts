@@ -36,7 +36,7 @@ describe('credentials.list', () => {
       connectionId: CONNECTION_ID,
       state: 'offer-sent',
       role: 'issuer',
-    };
+    } satisfies CredentialListParams;
     await signedInClient().client.credentials.list(filters);
     expect(service.only().query).toEqual(filters);
   });

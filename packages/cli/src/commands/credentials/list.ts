@@ -2,15 +2,15 @@ import { CREDENTIAL_ROLES, CREDENTIAL_STATES, type CredentialListParams } from '
 import type { Command } from 'commander';
 import { type Bind, flagOption, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
-import { knownOption } from '../../known-values.js';
+import { knownOption, knownOptionValue } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentCredentialList } from '../../presenters/credentials.js';
 import { TABLE_WIDTH_HELP, WIDE_OPTION, wide } from '../../presenters/layout.js';
 
 /** Options of `credentials list`: the filters that were given. */
 export interface ListOptions {
-  state?: string;
-  role?: string;
+  state?: NonNullable<CredentialListParams['state']>;
+  role?: NonNullable<CredentialListParams['role']>;
   threadId?: string;
   connectionId?: string;
   parentThreadId?: string;
@@ -18,7 +18,7 @@ export interface ListOptions {
   wide?: boolean;
 }
 
-const FILTERS = ['state', 'role', 'threadId', 'connectionId', 'parentThreadId'] as const;
+const FILTERS = ['threadId', 'connectionId', 'parentThreadId'] as const;
 
 /** `agent-cli credentials list`. */
 export function registerList(group: Command, bind: Bind): void {
@@ -40,6 +40,10 @@ export function registerList(group: Command, bind: Bind): void {
 
 export function parseListOptions(raw: RawInput): ListOptions {
   const opts: ListOptions = {};
+  const state = knownOptionValue(raw, 'state', CREDENTIAL_STATES);
+  const role = knownOptionValue(raw, 'role', CREDENTIAL_ROLES);
+  if (state !== undefined) opts.state = state;
+  if (role !== undefined) opts.role = role;
   for (const name of FILTERS) {
     const value = textOption(raw, name);
     if (value !== undefined) opts[name] = value;
@@ -49,7 +53,7 @@ export function parseListOptions(raw: RawInput): ListOptions {
 }
 
 export async function runList(ctx: CliContext, opts: ListOptions): Promise<void> {
-  const { wide: whole, ...filters }: ListOptions & CredentialListParams = opts;
+  const { wide: whole, ...filters } = opts;
   const records = await ctx.call('Fetching credential records', (sdk, signal) =>
     sdk.credentials.list(filters, { signal }),
   );

@@ -4,7 +4,7 @@ import { argument, type Bind, type RawInput, textOption } from '../../actions.js
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { mergeFlags, readBodyFile } from '../../input.js';
-import { knownOption } from '../../known-values.js';
+import { knownOption, knownOptionValue } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentCredentialRecord } from '../../presenters/credentials.js';
 
@@ -16,10 +16,10 @@ export interface NegotiateOptions {
   recordId: string;
   file?: string | undefined;
   connectionId?: string | undefined;
-  protocolVersion?: string | undefined;
+  protocolVersion?: NegotiateOfferParams['protocolVersion'] | undefined;
   format?: Format | undefined;
   comment?: string | undefined;
-  autoAcceptCredential?: string | undefined;
+  autoAcceptCredential?: NegotiateOfferParams['autoAcceptCredential'];
 }
 
 /** `agent-cli credentials negotiate <recordId>`. */
@@ -63,10 +63,10 @@ export function parseNegotiateOptions(raw: RawInput): NegotiateOptions {
     recordId: argument(raw, 0),
     file: textOption(raw, 'file'),
     connectionId: textOption(raw, 'connectionId'),
-    protocolVersion: textOption(raw, 'protocolVersion'),
+    protocolVersion: knownOptionValue(raw, 'protocolVersion', PROTOCOL_VERSIONS),
     format: formatOf(textOption(raw, 'format')),
     comment: textOption(raw, 'comment'),
-    autoAcceptCredential: textOption(raw, 'autoAcceptCredential'),
+    autoAcceptCredential: knownOptionValue(raw, 'autoAcceptCredential', AUTO_ACCEPT_VALUES),
   };
 }
 

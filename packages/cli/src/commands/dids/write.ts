@@ -4,27 +4,20 @@ import { type Bind, flagOption, type RawInput, textOption } from '../../actions.
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { mergeFlags, readBodyFile, readSecretStdin, requireFields } from '../../input.js';
-import { knownOption } from '../../known-values.js';
+import { knownOption, knownOptionValue } from '../../known-values.js';
 import { printData, printWarning } from '../../output.js';
 import { presentDid } from '../../presenters/dids.js';
 
-/** The body fields `dids write` takes as flags, by their names in the body. */
-const BODY_FLAGS = [
-  'method',
-  'keyType',
-  'network',
-  'domain',
-  'role',
-  'endorserDid',
-  'did',
-  'endpoint',
-] as const;
+/** The body fields `dids write` takes as known-value flags, with the SDK's lists. */
+const KNOWN_FLAGS = { method: DID_METHODS, keyType: KEY_TYPES, network: DID_NETWORKS, role: DID_ROLES };
+/** The other body fields `dids write` takes as flags, by their names in the body. */
+const TEXT_FLAGS = ['domain', 'endorserDid', 'did', 'endpoint'] as const;
 
 /** Options of `dids write`. */
 export interface WriteOptions {
   file?: string | undefined;
   /** Body fields given as flags. */
-  fields: Partial<Record<(typeof BODY_FLAGS)[number], string>>;
+  fields: Partial<Pick<DidWriteParams, keyof typeof KNOWN_FLAGS | (typeof TEXT_FLAGS)[number]>>;
   /** Where the seed comes from: stdin, or `--seed` (visible in `ps`). */
   seed?: { stdin: true } | { value: string } | undefined;
 }
@@ -60,12 +53,16 @@ function seedOf(raw: RawInput): WriteOptions['seed'] {
 }
 
 export function parseWriteOptions(raw: RawInput): WriteOptions {
-  const fields: WriteOptions['fields'] = {};
-  for (const name of BODY_FLAGS) {
+  const fields: Record<string, unknown> = {};
+  for (const [name, known] of Object.entries(KNOWN_FLAGS)) {
+    const value = knownOptionValue(raw, name, known);
+    if (value !== undefined) fields[name] = value;
+  }
+  for (const name of TEXT_FLAGS) {
     const value = textOption(raw, name);
     if (value !== undefined) fields[name] = value;
   }
-  return { file: textOption(raw, 'file'), fields, seed: seedOf(raw) };
+  return { file: textOption(raw, 'file'), fields: fields as WriteOptions['fields'], seed: seedOf(raw) };
 }
 
 /** The seed: read from stdin, or `--seed` with a warning (it is visible in `ps` and shell history). */

@@ -1,4 +1,9 @@
-import { CREDENTIAL_TYPES, type OfferCreateParams, PROTOCOL_VERSIONS } from '@credential-agent/sdk';
+import {
+  CREDENTIAL_TYPES,
+  type CredentialType,
+  type OfferCreateParams,
+  PROTOCOL_VERSIONS,
+} from '@credential-agent/sdk';
 import type { Command } from 'commander';
 import { type Bind, flagOption, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
@@ -11,7 +16,7 @@ import {
   readBodyFile,
   requireFields,
 } from '../../input.js';
-import { knownOption } from '../../known-values.js';
+import { knownOption, knownOptionValue } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentOfferCreated } from '../../presenters/offers.js';
 import { printQr } from '../../presenters/qr.js';
@@ -20,11 +25,11 @@ import { UsageError } from '../../usage-error.js';
 /** Options of `offers create`. */
 export interface CreateOptions {
   file?: string | undefined;
-  credentialType?: string | undefined;
+  credentialType?: CredentialType | undefined;
   credDefId?: string | undefined;
   comment?: string | undefined;
   attr?: Attribute[] | undefined;
-  protocolVersion?: string | undefined;
+  protocolVersion?: OfferCreateParams['protocolVersion'];
   label?: string | undefined;
   goalCode?: string | undefined;
   /** Only when given: the file's `isShortenUrl` stands otherwise. */
@@ -62,11 +67,11 @@ ${EXAMPLES_HELP}`,
 export function parseCreateOptions(raw: RawInput): CreateOptions {
   return {
     file: textOption(raw, 'file'),
-    credentialType: textOption(raw, 'credentialType'),
+    credentialType: knownOptionValue(raw, 'credentialType', CREDENTIAL_TYPES),
     credDefId: textOption(raw, 'credDefId'),
     comment: textOption(raw, 'comment'),
     attr: attrOption(raw.opts['attr']),
-    protocolVersion: textOption(raw, 'protocolVersion'),
+    protocolVersion: knownOptionValue(raw, 'protocolVersion', PROTOCOL_VERSIONS),
     label: textOption(raw, 'label'),
     goalCode: textOption(raw, 'goalCode'),
     shortenUrl: flagOption(raw, 'shortenUrl') || undefined,

@@ -1,14 +1,19 @@
-import type { EmailOfferItem, OfferEmailParams } from '@credential-agent/sdk';
+import type {
+  CredentialType,
+  EmailOfferItem,
+  OfferEmailParams,
+  ProtocolVersion,
+} from '@credential-agent/sdk';
 import { UsageError } from '../../errors.js';
 import { type Body, mergeFlags, requireFields } from '../../input.js';
 
 /** The flags of `offers email` that set body fields. */
 export interface EmailBodyFlags {
   email?: string[];
-  credentialType?: string;
+  credentialType?: CredentialType;
   credDefId?: string;
   comment?: string;
-  protocolVersion?: string;
+  protocolVersion?: ProtocolVersion;
   attr?: { name: string; value: string }[];
 }
 

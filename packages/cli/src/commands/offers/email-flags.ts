@@ -1,3 +1,4 @@
+import { CREDENTIAL_TYPES, PROTOCOL_VERSIONS } from '@credential-agent/sdk';
 import {
   flagOption,
   listOption,
@@ -9,6 +10,7 @@ import {
 import type { CsvFlags } from '../../bulk/flags.js';
 import { UsageError } from '../../errors.js';
 import { attrOption } from '../../input.js';
+import { knownOptionValue } from '../../known-values.js';
 import type { EmailBodyFlags } from './email-body.js';
 
 /** Options of `offers email`. */
@@ -23,10 +25,10 @@ function bodyFlags(raw: RawInput): EmailBodyFlags & { file?: string } {
   return omitUndefined<EmailBodyFlags & { file?: string }>({
     file: textOption(raw, 'file'),
     email: listOption(raw, 'email'),
-    credentialType: textOption(raw, 'credentialType'),
+    credentialType: knownOptionValue(raw, 'credentialType', CREDENTIAL_TYPES),
     credDefId: textOption(raw, 'credDefId'),
     comment: textOption(raw, 'comment'),
-    protocolVersion: textOption(raw, 'protocolVersion'),
+    protocolVersion: knownOptionValue(raw, 'protocolVersion', PROTOCOL_VERSIONS),
     attr: attrOption(raw.opts['attr']),
   });
 }

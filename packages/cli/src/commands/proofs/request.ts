@@ -2,7 +2,9 @@ import {
   AUTO_ACCEPT_VALUES,
   PROOF_REQUEST_TYPES,
   PROTOCOL_VERSIONS,
+  type ProofRequestOptions,
   type ProofRequestParams,
+  type RequestEnum,
 } from '@credential-agent/sdk';
 import type { Command } from 'commander';
 import { type Bind, type RawInput, textOption } from '../../actions.js';
@@ -10,7 +12,7 @@ import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { EXAMPLES_HELP, examplePath } from '../../examples.js';
 import { mergeFlags, readBodyFile, requireFields, requireFlag } from '../../input.js';
-import { knownOption } from '../../known-values.js';
+import { knownOption, knownOptionValue } from '../../known-values.js';
 import { printData } from '../../output.js';
 import { presentProofRequested } from '../../presenters/proofs.js';
 
@@ -19,11 +21,11 @@ export interface RequestOptions {
   file?: string | undefined;
   connectionId?: string | undefined;
   /** Required; checked after the org, which is named first when both are missing. */
-  requestType?: string | undefined;
+  requestType?: ProofRequestOptions['requestType'] | undefined;
   comment?: string | undefined;
-  protocolVersion?: string | undefined;
+  protocolVersion?: ProofRequestParams['protocolVersion'];
   goalCode?: string | undefined;
-  autoAcceptProof?: string | undefined;
+  autoAcceptProof?: RequestEnum<typeof AUTO_ACCEPT_VALUES> | undefined;
 }
 
 /** `agent-cli proofs request`. */
@@ -54,11 +56,11 @@ export function parseRequestOptions(raw: RawInput): RequestOptions {
   return {
     file: textOption(raw, 'file'),
     connectionId: textOption(raw, 'connectionId'),
-    requestType: textOption(raw, 'requestType'),
+    requestType: knownOptionValue(raw, 'requestType', PROOF_REQUEST_TYPES),
     comment: textOption(raw, 'comment'),
-    protocolVersion: textOption(raw, 'protocolVersion'),
+    protocolVersion: knownOptionValue(raw, 'protocolVersion', PROTOCOL_VERSIONS),
     goalCode: textOption(raw, 'goalCode'),
-    autoAcceptProof: textOption(raw, 'autoAcceptProof'),
+    autoAcceptProof: knownOptionValue(raw, 'autoAcceptProof', AUTO_ACCEPT_VALUES),
   };
 }
 

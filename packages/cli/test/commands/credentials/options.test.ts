@@ -1,3 +1,4 @@
+import { unknownValue } from '@credential-agent/sdk';
 import { describe, expect, it } from 'vitest';
 import { flagsTable, parseFlags } from '../../support/parse-flags.js';
 
@@ -16,7 +17,7 @@ describe('credentials list: flags → options (no server)', () => {
     [[], {}],
     [['--state', 'done'], { state: 'done' }],
     [['--wide', '--state', 'done'], { state: 'done', wide: true }],
-    [['--state=+archived'], { state: 'archived' }],
+    [['--state=+archived'], { state: unknownValue('archived') }],
     [
       ['--role', 'holder', '--thread-id', 't1', '--connection-id', 'c1', '--parent-thread-id', 'p1'],
       { role: 'holder', threadId: 't1', connectionId: 'c1', parentThreadId: 'p1' },

@@ -1,3 +1,4 @@
+import { unknownValue } from '@credential-agent/sdk';
 import { describe } from 'vitest';
 import { flagsTable } from '../../support/parse-flags.js';
 
@@ -16,7 +17,7 @@ describe('proofs request: flags → options (no server)', () => {
       ['--request-type', 'presentationexchange'],
       "error: option '--request-type <type>' argument 'presentationexchange' is invalid",
     ],
-    [['--request-type=+dif'], { requestType: 'dif' }],
+    [['--request-type=+dif'], { requestType: unknownValue('dif') }],
     [['--goal-code'], "error: option '--goal-code <code>' argument missing"],
   ]);
 });

@@ -5,6 +5,10 @@ import { checkRanges } from '../../core/option-ranges.js';
 import { parseRequest } from '../../core/parse.js';
 import { type ResolvedRetry, resolveRetry, sleep } from '../../core/retry.js';
 import { type BulkEmailParams, EmailOfferItem } from '../../models/offers.js';
+
+/** The common body as checked: request enums are plain strings ({@link unknownValue}s unwrapped). */
+type CheckedCommon = z.output<typeof BulkEmailParams>;
+
 import type { BulkBatchRow, BulkOptions, BulkResult, BulkRow, SendEmailBatch } from './types.js';
 
 const BulkConfig = z.object({
@@ -20,7 +24,7 @@ type Skipped = { status: 'skipped'; error?: AgentError };
 /** The scheduler of one bulk send: pulls rows as slots free up, batches, sends, retries. */
 export class BulkRun {
   readonly #send: SendEmailBatch;
-  readonly #common: BulkEmailParams;
+  readonly #common: CheckedCommon;
   readonly #options: BulkOptions;
   readonly #config: { batchSize: number; concurrency: number };
   readonly #policy: ResolvedRetry;
@@ -32,7 +36,7 @@ export class BulkRun {
   #closed = false;
   #wake: (() => void) | undefined;
 
-  constructor(send: SendEmailBatch, common: BulkEmailParams, options: BulkOptions) {
+  constructor(send: SendEmailBatch, common: CheckedCommon, options: BulkOptions) {
     this.#send = send;
     this.#common = common;
     this.#options = options;

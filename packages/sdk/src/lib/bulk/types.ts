@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { AgentError } from '../../core/errors.js';
 import type { RetryOptions } from '../../core/retry.js';
 import type { RequestOptions } from '../../core/transport.js';
@@ -78,4 +79,7 @@ export interface BulkOptions {
 }
 
 /** Sends one request of a bulk run. */
-export type SendEmailBatch = (params: OfferEmailParams, options: RequestOptions) => Promise<unknown>;
+export type SendEmailBatch = (
+  params: z.output<typeof OfferEmailParams>,
+  options: RequestOptions,
+) => Promise<unknown>;

@@ -1,0 +1,114 @@
+import * as z from 'zod';
+import { Identifier } from './common.js';
+
+/**
+ * Marks an {@link UnknownValue}. Registered with `Symbol.for`, so every copy of the SDK (ESM and
+ * CommonJS, two versions in one install) recognises the values the others make.
+ */
+const UNKNOWN_VALUE: unique symbol = Symbol.for('@credential-agent/sdk/unknownValue');
+
+/**
+ * A value the SDK does not list, deliberately sent in a request field that takes known values
+ * (made by {@link unknownValue}). The SDK sends its `value` as the string it is.
+ */
+export interface UnknownValue {
+  /** The string sent. */
+  readonly [UNKNOWN_VALUE]: string;
+  /** The string sent, so that `JSON.stringify` shows it as sent (`String()` and templates do too). */
+  toJSON(): string;
+}
+
+/**
+ * The type of a request field that takes known values: one of `T`, or a value the SDK does not
+ * list yet, written {@link unknownValue}`('…')`. Any other string is a compile error, and is
+ * refused at run time too ({@link RequestValidationError}, nothing sent).
+ */
+export type RequestEnum<T extends readonly string[]> = T[number] | UnknownValue;
+
+/** What every {@link UnknownValue} shares: it reads as its string. */
+const UNKNOWN_VALUE_PROTO = Object.freeze({
+  toJSON(this: UnknownValue): string {
+    return this[UNKNOWN_VALUE];
+  },
+  toString(this: UnknownValue): string {
+    return this[UNKNOWN_VALUE];
+  },
+});
+
+/**
+ * The one escape for a request value the SDK does not know yet (a newer service, a custom
+ * deployment): request fields that take known values are closed unions, so a typo is a compile
+ * error and, from JavaScript, a {@link RequestValidationError} before anything is sent. Wrap a
+ * value in `unknownValue()` to send it anyway, as it is.
+ *
+ * The escape is a value of its own rather than a type cast or a client option, so the SDK can tell
+ * at run time a value written on purpose from a typo, field by field, also for JavaScript callers.
+ * @param value the string to send: not blank, no white space around it (checked when it is sent).
+ * @example
+ * const records = await agent.credentials.list({ state: unknownValue('archived') });
+ * // a state read from a record (response enums stay open) goes back in the same way
+ * await agent.credentials.list({ state: unknownValue(record.state ?? 'done') });
+ */
+export function unknownValue(value: string): UnknownValue {
+  return Object.freeze(
+    Object.create(UNKNOWN_VALUE_PROTO, { [UNKNOWN_VALUE]: { value: String(value), enumerable: true } }),
+  );
+}
+
+/** The string of an {@link UnknownValue}, or undefined for anything else. */
+function escaped(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const text: unknown = (value as Partial<UnknownValue>)[UNKNOWN_VALUE];
+  return typeof text === 'string' ? text : undefined;
+}
+
+/**
+ * The schema of a request field that takes known values: one of `values` as given, or an
+ * {@link unknownValue} (sent as its string, which must be an {@link Identifier}). Anything else is
+ * an `invalid_value` issue listing the known values.
+ */
+export function requestEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+): z.ZodType<string, RequestEnum<T>> {
+  const known: ReadonlySet<string> = new Set(values);
+  const listed = values.join(', ');
+  return z.unknown().transform((value, ctx) => {
+    if (typeof value === 'string' && known.has(value)) return value;
+    const text = escaped(value);
+    if (text === undefined) {
+      // The message names no escape: a CLI or app shows it to people who write the value elsewhere.
+      ctx.issues.push({
+        code: 'invalid_value',
+        values: [...values],
+        input: value,
+        message: `must be one of ${listed}`,
+      });
+      return z.NEVER;
+    }
+    const checked = Identifier.safeParse(text);
+    if (checked.success) return text;
+    for (const { message } of checked.error.issues) ctx.issues.push({ code: 'custom', input: text, message });
+    return z.NEVER;
+  }) as unknown as z.ZodType<string, RequestEnum<T>>;
+}
+
+/** Values of `protocolVersion` on credential and proof operations. */
+export const PROTOCOL_VERSIONS = ['v1', 'v2'] as const;
+/** A `protocolVersion` value: `v1`, `v2`, or an {@link unknownValue}. */
+export type ProtocolVersion = RequestEnum<typeof PROTOCOL_VERSIONS>;
+/** Schema of `protocolVersion` in requests. */
+export const ProtocolVersionSchema = requestEnum(PROTOCOL_VERSIONS);
+
+/** Values of `autoAcceptCredential` and `autoAcceptProof`. */
+export const AUTO_ACCEPT_VALUES = ['always', 'contentApproved', 'never'] as const;
+/** An `autoAcceptCredential` / `autoAcceptProof` value, or an {@link unknownValue}. */
+export type AutoAccept = RequestEnum<typeof AUTO_ACCEPT_VALUES>;
+/** Schema of `autoAcceptCredential` and `autoAcceptProof` in requests. */
+export const AutoAcceptSchema = requestEnum(AUTO_ACCEPT_VALUES);
+
+/** Values of the `credentialType` query and body field of the offer endpoints. */
+export const CREDENTIAL_TYPES = ['indy', 'jsonld'] as const;
+/** A credential type: `indy`, `jsonld`, or an {@link unknownValue}. */
+export type CredentialType = RequestEnum<typeof CREDENTIAL_TYPES>;
+/** Schema of the offers' `credentialType` (query and body). */
+export const CredentialTypeSchema = requestEnum(CREDENTIAL_TYPES);
