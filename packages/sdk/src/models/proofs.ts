@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { extra, NonEmpty, OrgEnvelope, openEnum, responseObject } from './common.js';
+import { extra, Metadata, maybe, NonEmpty, OrgEnvelope, openEnum, responseObject } from './common.js';
 import { AutoAcceptSchema, ProtocolVersionSchema, requestEnum } from './enums.js';
 
 /** Values of the `requestType` query. */
@@ -104,13 +104,30 @@ export const ProofRequestQuery = z.strictObject({
 });
 export type ProofRequestQuery = z.input<typeof ProofRequestQuery>;
 
-/** `data` of a sent proof request: not shown by the spec, so any object (real agents send the record). */
-export const ProofRequestData = z.union([
-  responseObject({ id: extra(z.string()), state: extra(openEnum(PROOF_STATES)) }),
-  z.boolean(),
-  z.string(),
-]);
-export type ProofRequestData = z.output<typeof ProofRequestData>;
+/**
+ * A proof exchange record: what the agent answers a proof request with (credo-controller's
+ * `ProofExchangeRecord`), inside the `/orgs` envelope. Only `id` is promised, and the call has no
+ * use without it; every other documented field is typed when present.
+ */
+export const ProofExchangeRecord = responseObject({
+  id: NonEmpty,
+  createdAt: maybe(z.string()),
+  updatedAt: extra(z.string()),
+  connectionId: maybe(z.string()),
+  threadId: maybe(z.string()),
+  parentThreadId: extra(z.string()),
+  protocolVersion: maybe(z.string()),
+  state: maybe(openEnum(PROOF_STATES)),
+  role: extra(z.string()),
+  isVerified: extra(z.boolean()),
+  errorMessage: extra(z.string()),
+  metadata: maybe(Metadata),
+});
+export type ProofExchangeRecord = z.output<typeof ProofExchangeRecord>;
 
-/** The answer of `proofs.request`: the `/orgs` envelope around {@link ProofRequestData}. */
-export const ProofRequestResponse = OrgEnvelope(ProofRequestData);
+/**
+ * The answer of `proofs.request`: the `/orgs` envelope around the {@link ProofExchangeRecord}. An
+ * answer whose `data` is not a record with an `id` (`true`, a bare string: no deployment we know
+ * sends one, and a string is not known to be the id) fails as a response validation error.
+ */
+export const ProofRequestResponse = OrgEnvelope(ProofExchangeRecord);

@@ -4,9 +4,9 @@ import { path } from '../core/path.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import type { OrgResponse } from '../models/common.js';
 import type { RequestEnum } from '../models/enums.js';
-import type { ProofRequestData } from '../models/proofs.js';
 import {
   type PROOF_REQUEST_TYPES,
+  type ProofExchangeRecord,
   ProofRequestParams,
   ProofRequestQuery,
   ProofRequestResponse,
@@ -28,18 +28,22 @@ export class Proofs extends Resource {
   }
 
   /**
-   * Sends a proof request to a connection.
+   * Sends a proof request to a connection and returns the proof exchange record it started, in the
+   * `/orgs` envelope: `data.id` is the proof record's id.
    * @throws {@link RequestValidationError} when `requestType` or a required field is missing.
+   * @throws {@link ResponseValidationError} when the answer's `data` is not a record with an `id`
+   * (`true`, a bare string): the request may have been sent.
    * @example
-   * await agent.org(orgId).proofs.request(
+   * const { data } = await agent.org(orgId).proofs.request(
    *   { connectionId, proofFormats: { presentationDefinition: { input_descriptors: [] } } },
    *   { requestType: 'presentationExchange' },
    * );
+   * console.log(data.id, data.state); // e.g. 'request-sent'
    */
   request(
     params: ProofRequestParams,
     options: ProofRequestOptions,
-  ): APIPromise<OrgResponse<ProofRequestData>> {
+  ): APIPromise<OrgResponse<ProofExchangeRecord>> {
     return this.transport.request(() => {
       const { requestType, ...rest } = options ?? ({} as Partial<ProofRequestOptions>);
       return {

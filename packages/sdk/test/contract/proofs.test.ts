@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProofRequestOptions } from '../../src/index.js';
+import { type ProofRequestOptions, ResponseValidationError } from '../../src/index.js';
 import { rejectionOf, signedInClient, TOKEN } from '../support/client.js';
 import { describeErrorAnswers, expectNothingSent } from '../support/error-cases.js';
 import * as params from '../support/params.js';
@@ -43,6 +43,32 @@ describe('org(id).proofs.request', () => {
       .client.org(ORG_ID)
       .proofs.request(params.proofRequest.minimal, { requestType: 'indy' });
     expect(result).toEqual(body);
+  });
+
+  it('gives the proof exchange record with its id, typed without narrowing', async () => {
+    service.on('POST', ROUTE, { status: 201, json: { statusCode: 201, message: 'sent', data: proofRecord } });
+    const { data } = await signedInClient()
+      .client.org(ORG_ID)
+      .proofs.request(params.proofRequest.minimal, { requestType: 'indy' });
+    const id: string = data.id;
+    expect([id, data.state, data.connectionId]).toEqual(['proof-1', 'request-sent', CONNECTION_ID]);
+  });
+
+  it.each([
+    ['true', true, 'data'],
+    ['a bare string', 'proof-1', 'data'],
+    ['a record without id', { state: 'request-sent' }, 'data.id'],
+    ['an empty id', { id: '' }, 'data.id'],
+  ])('an answer whose data is %s has no proof id: ResponseValidationError', async (_, data, path) => {
+    service.on('POST', ROUTE, { status: 201, json: { statusCode: 201, message: 'sent', data } });
+    const error = await rejectionOf(() =>
+      signedInClient()
+        .client.org(ORG_ID)
+        .proofs.request(params.proofRequest.minimal, { requestType: 'indy' }),
+    );
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues.map((i) => i.path)).toContain(path);
+    expect(service.requests).toHaveLength(1);
   });
 
   it('rejects a call without requestType before sending anything', async () => {

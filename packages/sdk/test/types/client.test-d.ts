@@ -10,6 +10,7 @@ import {
   type OfferCreated,
   type OrgResponse,
   type OutOfBandRecord,
+  type ProofExchangeRecord,
   type SchemaCreated,
   type SignInResult,
 } from '../../src/index.js';
@@ -32,6 +33,11 @@ describe('SDK method signatures', () => {
     expectTypeOf(org.offers.create(params.offerCreate.minimal)).resolves.toEqualTypeOf<
       OrgResponse<OfferCreated>
     >();
+    // The spec's answer is the proof exchange record: its id needs no narrowing (issue 18, item 4).
+    expectTypeOf(
+      org.proofs.request(params.proofRequest.minimal, { requestType: 'indy' }),
+    ).resolves.toEqualTypeOf<OrgResponse<ProofExchangeRecord>>();
+    expectTypeOf<ProofExchangeRecord['id']>().toEqualTypeOf<string>();
   });
 
   it('type the fields of the answers, optional where the spec does not promise them', () => {

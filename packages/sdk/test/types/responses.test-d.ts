@@ -16,7 +16,7 @@ import {
   type OutOfBandInvitation,
   type OutOfBandRecord,
   type OutOfBandService,
-  type ProofRequestData,
+  type ProofExchangeRecord,
   type SchemaCreated,
   type SchemaCreateResponse,
   type SchemaState,
@@ -81,7 +81,7 @@ describe('response types', () => {
     expectTypeOf<LoosePaths<SchemaCreateResponse>>().toEqualTypeOf<never>();
     expectTypeOf<LoosePaths<SchemaCreated>>().toEqualTypeOf<never>();
     expectTypeOf<LoosePaths<OrgResponse<OfferCreated>>>().toEqualTypeOf<never>();
-    expectTypeOf<LoosePaths<OrgResponse<ProofRequestData>>>().toEqualTypeOf<never>();
+    expectTypeOf<LoosePaths<OrgResponse<ProofExchangeRecord>>>().toEqualTypeOf<never>();
   });
 
   it('the check itself finds a loose object', () => {
