@@ -37,19 +37,22 @@ describe('the SDK in a bundle', () => {
   // for callers of 0.1, 54 B): its budget is 21 KB. AgentClient stays within 51 KB (52,212 B).
   // Closed request enums with their escape (issue 18: `unknownValue`, the run-time check of every
   // request enum) took the own code to 21,651 B and AgentClient to 52,387 B: budgets 21.25 KB and
-  // 51.25 KB.
+  // 51.25 KB. Errors that carry their facts (issue 18: FieldIssue codes with expected/received from
+  // zod's issues and the services' 400 wording, the request's target, registration ids; the
+  // RequestError base saved what five classes re-declared) took them to 22,448 B and 53,219 B:
+  // budgets 22 KB and 52 KB.
   // What each file costs: `node scripts/bench-size.mjs --modules`;
   // why the targets are missed: docs/performance.md.
-  it("the SDK's own code stays within 21.25 KB minified and gzipped (ky and zod external)", async () => {
+  it("the SDK's own code stays within 22 KB minified and gzipped (ky and zod external)", async () => {
     const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
     expect(fromPackage(inputs, 'zod')).toEqual([]);
-    expect(gzipBytes).toBeLessThanOrEqual(21.25 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(22 * 1024);
   });
 
-  it('AgentClient with ky and zod (what a browser user ships) stays within 51.25 KB minified and gzipped', async () => {
+  it('AgentClient with ky and zod (what a browser user ships) stays within 52 KB minified and gzipped', async () => {
     // One named import of zod (`import { z }`) pulls in all its locales: 110 KB.
     const { gzipBytes } = await bundle("export { AgentClient } from './index.js';");
-    expect(gzipBytes).toBeLessThanOrEqual(51.25 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(52 * 1024);
   });
 
   it('a browser bundle of the client needs no Node.js built-in module', async () => {

@@ -86,7 +86,7 @@ it.each([
   }
   expect(error).toBeInstanceOf(RequestValidationError);
   expect((error as RequestValidationError).issues).toEqual([
-    { path: 'baseUrl', message: expect.stringContaining(message) },
+    { path: 'baseUrl', message: expect.stringContaining(message), code: 'custom' },
   ]);
   expect(inspect(error)).not.toContain('s3cret-Passw0rd');
 });

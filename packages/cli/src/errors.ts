@@ -5,10 +5,13 @@ import {
   AuthenticationError,
   PermissionDeniedError,
   RateLimitError,
+  RequestError,
   RequestValidationError,
   ResponseValidationError,
+  SchemaRegistrationError,
   TimeoutError,
 } from '@credential-agent/sdk';
+import { Cancelled } from './cancelled.js';
 import { agentRefusedHint, type Deployment, missingRoute, passwordKeyHint } from './deployment-hints.js';
 import { ExitCode } from './exit-codes.js';
 import { describeIssue, type GivenInput, plainAnswerIssue } from './field-names.js';
@@ -44,6 +47,34 @@ export class ExitWith extends Error {
   }
 }
 
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/**
+ * The exit code of each kind of failure, decided here once: the first row whose class the error is
+ * an instance of (and whose condition holds) wins; anything else is {@link ExitCode.Failure}.
+ * {@link ExitWith} carries its own code (a bulk run's partial success, a result printed already).
+ */
+const EXIT_CODES: readonly [ErrorClass, ExitCode, ((error: never) => boolean)?][] = [
+  [UsageError, ExitCode.Usage],
+  [RequestValidationError, ExitCode.Usage],
+  [AuthRequiredError, ExitCode.AuthRequired],
+  [AuthenticationError, ExitCode.AuthRequired],
+  [AbortError, ExitCode.Cancelled],
+  // A registration that needs an action or is still running: its data is the result.
+  [SchemaRegistrationError, ExitCode.ActionNeeded, (e: SchemaRegistrationError) => PENDING.has(e.state)],
+];
+
+/** Registration states that are a result to print, not a failure: an action to take, or a job running. */
+export const PENDING: ReadonlySet<string> = new Set(['action', 'wait']);
+
+/** The exit code a failure ends the run with (see {@link EXIT_CODES}). */
+export function exitCodeOf(error: unknown): ExitCode {
+  if (error instanceof ExitWith) return error.code;
+  if (isCancel(error)) return ExitCode.Cancelled;
+  const row = EXIT_CODES.find(([Class, , when]) => error instanceof Class && (!when || when(error as never)));
+  return row?.[1] ?? ExitCode.Failure;
+}
+
 /** How a failure is reported: the exit code and the lines for stderr. */
 export interface RenderedError {
   code: ExitCode;
@@ -55,13 +86,14 @@ const LOGIN_HINT = 'hint: run: agent-cli login';
 const PROMPT_CANCELLED = new Set(['ExitPromptError', 'AbortPromptError', 'CancelPromptError']);
 
 function isCancel(error: unknown): boolean {
-  return error instanceof AbortError || (error instanceof Error && PROMPT_CANCELLED.has(error.name));
+  if (error instanceof AbortError || error instanceof Cancelled) return true;
+  return error instanceof Error && PROMPT_CANCELLED.has(error.name);
 }
 
 const ENV_TOKEN_HINT =
   'hint: the service refused AGENT_CLI_TOKEN: set a valid token, or unset it to use the profile';
 
-function renderAuth(error: AuthenticationError, context: RenderContext): RenderedError {
+function renderAuth(error: AuthenticationError, context: RenderContext): string[] {
   const signingIn = error.path === 'auth/signin';
   let line = `error: ${error.message} (HTTP 401)`;
   if (error.reason === 'missing-token') line = 'error: not signed in';
@@ -71,7 +103,7 @@ function renderAuth(error: AuthenticationError, context: RenderContext): Rendere
   const hint = signingIn
     ? passwordKeyHint(error, context.deployment)
     : (agent ?? (context.envToken ? ENV_TOKEN_HINT : LOGIN_HINT));
-  return { code: ExitCode.AuthRequired, lines: [line, ...hintLines(hint)] };
+  return [line, ...hintLines(hint)];
 }
 
 /** `hint: …` when there is one (the login hints carry their prefix already). */
@@ -80,7 +112,7 @@ function hintLines(hint: string | undefined): string[] {
   return [hint.startsWith('hint: ') ? hint : `hint: ${hint}`];
 }
 
-function renderApi(error: ApiError, context: RenderContext): RenderedError {
+function renderApi(error: ApiError, context: RenderContext): string[] {
   // An HTML error page leaves only the status line as message ("HTTP 404 Not Found"): say it once,
   // with the URL tried when it is a missing route.
   const status = error.message.startsWith(`HTTP ${error.status}`) ? '' : ` (HTTP ${error.status})`;
@@ -95,7 +127,7 @@ function renderApi(error: ApiError, context: RenderContext): RenderedError {
   if (error instanceof RateLimitError && error.retryAfter !== undefined) {
     lines.push(`hint: retry after ${error.retryAfter} s`);
   }
-  return { code: ExitCode.Failure, lines };
+  return lines;
 }
 
 /** What the renderer knows of the run: how the user gave input, and whether the token came from the environment. */
@@ -120,11 +152,11 @@ const SIGN_IN_CANCELLED =
 
 /** A cancelled POST (other than signing in) may have reached the service and been processed. */
 function cancelLine(error: unknown): string {
-  const call =
-    error instanceof AbortError ? /^(POST|PUT|PATCH|DELETE) (\S+) was aborted/.exec(error.message) : null;
-  if (call?.[1] === 'POST' && call[2]?.replace(/^\//, '') === 'auth/signin') return SIGN_IN_CANCELLED;
-  if (!call?.[1] || !call[2] || !mayHaveActed(call[1], call[2])) return 'cancelled';
-  return `cancelled: ${call[1]} ${call[2]} ${MAY_HAVE_BEEN_PROCESSED}`;
+  if (!(error instanceof AbortError)) return 'cancelled';
+  const { method, path } = error;
+  if (method === 'POST' && path.replace(/^\//, '') === 'auth/signin') return SIGN_IN_CANCELLED;
+  if (!mayHaveActed(method, path)) return 'cancelled';
+  return `cancelled: ${method} /${path.replace(/^\//, '')} ${MAY_HAVE_BEEN_PROCESSED}`;
 }
 
 /** A timed-out POST may have been processed too: running it again blindly could do it twice. */
@@ -133,36 +165,40 @@ function timeoutLine(error: TimeoutError): string {
   return `error: ${error.message}: it ${MAY_HAVE_BEEN_PROCESSED}`;
 }
 
-function renderKnown(error: unknown, context: RenderContext): RenderedError | undefined {
+/** The lines of a failure the CLI knows how to say; undefined for an unexpected one. */
+function renderKnown(error: unknown, context: RenderContext): string[] | undefined {
   if (error instanceof ExitWith) {
-    if (error.cause === undefined) return { code: error.code, lines: [] };
-    const cause = renderKnown(error.cause, context)?.lines ?? [`error: ${messageOf(error.cause)}`];
-    return { code: error.code, lines: cause };
+    if (error.cause === undefined) return [];
+    return renderKnown(error.cause, context) ?? [`error: ${messageOf(error.cause)}`];
   }
-  if (isCancel(error)) return { code: ExitCode.Cancelled, lines: [cancelLine(error)] };
+  if (isCancel(error)) return [cancelLine(error)];
   if (error instanceof UsageError) {
     const hint = error.hint === undefined ? [] : [`hint: ${error.hint}`];
-    return { code: ExitCode.Usage, lines: [`error: ${error.message}`, ...hint] };
+    return [`error: ${error.message}`, ...hint];
   }
-  if (error instanceof CliFailure) return { code: ExitCode.Failure, lines: [`error: ${error.message}`] };
-  if (error instanceof AuthRequiredError) {
-    return { code: ExitCode.AuthRequired, lines: [`error: ${error.message}`, `hint: ${error.hint}`] };
-  }
+  if (error instanceof CliFailure) return [`error: ${error.message}`];
+  if (error instanceof AuthRequiredError) return [`error: ${error.message}`, `hint: ${error.hint}`];
   if (error instanceof RequestValidationError) {
-    const fields = error.issues.map((i) => describeIssue(i, context.given)).join('; ');
-    return { code: ExitCode.Usage, lines: [`error: ${fields}`] };
+    return [`error: ${error.issues.map((i) => describeIssue(i, context.given)).join('; ')}`];
   }
   if (error instanceof AuthenticationError) return renderAuth(error, context);
   if (error instanceof ApiError) return renderApi(error, context);
-  if (error instanceof TimeoutError) return { code: ExitCode.Failure, lines: [timeoutLine(error)] };
+  if (error instanceof TimeoutError) return [timeoutLine(error)];
   if (error instanceof ResponseValidationError) {
     const { method, path, status, issues } = error;
     const what = issues.slice(0, 3).map(plainAnswerIssue).join('; ');
-    const line = `error: unexpected answer from ${method} /${path.replace(/^\//, '')} (HTTP ${status}): ${what}`;
-    return { code: ExitCode.Failure, lines: [line] };
+    return [`error: unexpected answer from ${method} /${path.replace(/^\//, '')} (HTTP ${status}): ${what}`];
   }
-  if (error instanceof AgentError) return { code: ExitCode.Failure, lines: [`error: ${error.message}`] };
+  if (error instanceof AgentError) return [`error: ${error.message}`];
   return undefined;
+}
+
+/** For --verbose: the request a failure belongs to, from the error's fields. */
+function requestLine(error: unknown): string | undefined {
+  const failure = error instanceof ExitWith ? error.cause : error;
+  if (!(failure instanceof RequestError)) return undefined;
+  const { name, method, path, target } = failure;
+  return `* ${name} of ${method} /${path.replace(/^\//, '')} (${target})`;
 }
 
 /**
@@ -178,13 +214,12 @@ export function renderError(
     envToken: opts.envToken ?? false,
     deployment: opts.deployment,
   });
-  const rendered: RenderedError = known ?? {
-    code: ExitCode.Failure,
-    lines: [`error: ${messageOf(error)}`],
-  };
-  const lines = rendered.lines.map((line) => printable(opts.scrub(line)));
+  const shown = known ?? [`error: ${messageOf(error)}`];
+  const request = opts.verbose ? requestLine(error) : undefined;
+  if (request !== undefined) shown.push(request);
+  const lines = shown.map((line) => printable(opts.scrub(line)));
   if (!known && opts.verbose && error instanceof Error && error.stack) lines.push(opts.scrub(error.stack));
-  return { code: rendered.code, lines };
+  return { code: exitCodeOf(error), lines };
 }
 
 function messageOf(error: unknown): string {

@@ -56,16 +56,26 @@ const article = (word: string) =>
 /** One issue of an answer the SDK refused, in plain words: `the body is missing (a list was expected)`. */
 export function plainAnswerIssue(issue: FieldIssue): string {
   const where = issue.path === '(body)' ? 'the body' : `"${issue.path}"`;
-  const typed = /^Invalid input: expected (\w+), received (\w+)$/.exec(issue.message);
-  if (typed?.[2] === 'undefined') return `${where} is missing (${article(typed[1] as string)} was expected)`;
-  return `${where} ${plainMessage(issue.message)}`;
+  if (issue.code === 'invalid_type' && issue.received === 'undefined' && issue.expected) {
+    return `${where} is missing (${article(issue.expected)} was expected)`;
+  }
+  return `${where} ${plainMessage(issue)}`;
 }
 
-/** zod's wording in plain words: `Invalid input: expected string, received number` → `must be a string (got a number)`. */
-export function plainMessage(message: string): string {
-  const typed = /^Invalid input: expected (\w+), received (\w+)$/.exec(message);
-  if (typed) return `must be ${article(typed[1] as string)} (got ${article(typed[2] as string)})`;
-  return message.replace(/^Invalid input: /, '');
+/**
+ * An issue in plain words, from its code: a wrong type is `must be a string (got a number)`, a
+ * value not allowed `must be one of: a, b`; others keep the SDK's message.
+ */
+export function plainMessage(issue: FieldIssue): string {
+  const { code, expected, received } = issue;
+  if (code === 'invalid_type' && expected && received) {
+    return `must be ${article(expected)} (got ${article(received)})`;
+  }
+  if (code === 'invalid_value' && expected) {
+    const values = expected.split('|');
+    return values.length === 1 ? `must be ${expected}` : `must be one of: ${values.join(', ')}`;
+  }
+  return issue.message;
 }
 
 /**
@@ -74,7 +84,7 @@ export function plainMessage(message: string): string {
  * field of the `--file` they gave.
  */
 export function describeIssue(issue: FieldIssue, given: GivenInput): string {
-  const message = plainMessage(issue.message);
+  const message = plainMessage(issue);
   const argument = ARGUMENT_OF_FIELD[issue.path];
   if (argument !== undefined && given.args?.has(argument)) return `<${argument}>: ${message}`;
   const flag = names(issue.path)

@@ -176,6 +176,7 @@ export class AgentClient {
       const info = {
         method: request.method.toUpperCase(),
         path: request.path,
+        target: request.target,
         status: raw.status,
         secrets: raw.secrets,
       };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AbortError } from '@credential-agent/sdk';
+import { Cancelled } from '../cancelled.js';
 import { type CsvInput, readCsv } from './csv-source.js';
 import { HolderDigests } from './holder-set.js';
 import type { ColumnMapping } from './mapping.js';
@@ -87,8 +87,8 @@ export function describeShard(shard: Shard | undefined): string | undefined {
 }
 
 /** Ctrl-C or SIGTERM before the first request: nothing was sent, and no journal is left behind. */
-export function cancelledBeforeSending(stop: AbortSignal): AbortError {
-  return new AbortError('cancelled before sending: nothing was sent (no journal was kept)', {
+export function cancelledBeforeSending(stop: AbortSignal): Cancelled {
+  return new Cancelled('cancelled before sending: nothing was sent (no journal was kept)', {
     cause: stop.reason,
   });
 }

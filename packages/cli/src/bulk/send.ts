@@ -1,5 +1,4 @@
 import {
-  AbortError,
   type BulkOptions,
   type BulkResult,
   type BulkRow,
@@ -7,6 +6,7 @@ import {
   type Offers,
   RequestValidationError,
 } from '@credential-agent/sdk';
+import { Cancelled } from '../cancelled.js';
 import type { Journal } from './journal.js';
 import type { RowOutcome } from './outcome.js';
 import { rowLine } from './planned-rows.js';
@@ -73,7 +73,7 @@ export async function checkRows(
   stop?: AbortSignal | undefined,
 ): Promise<void> {
   for await (const row of rows) {
-    if (stop?.aborted) throw new AbortError('the dry run was cancelled', { cause: stop.reason });
+    if (stop?.aborted) throw new Cancelled('the dry run was cancelled', { cause: stop.reason });
     await settle({ line: rowLine(row.row ?? 0).line, email: row.offer.emailId, status: 'valid' });
   }
 }

@@ -17,4 +17,16 @@ describe('an answer without the expected body is said in plain words (attack L5)
     );
     expect(result.code).toBe(1);
   });
+
+  it('--verbose names the request that failed, from the error: method, path and service', async () => {
+    const result = await e2e.run(['credentials', 'list', '--verbose'], {
+      env: { AGENT_CLI_TOKEN: 'T', AGENT_CLI_BASE_URL: url() },
+    });
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines.slice(-2)).toEqual([
+      'error: unexpected answer from GET /credentials (HTTP 204): the body is missing (a list was expected)',
+      '* ResponseValidationError of GET /credentials (agent)',
+    ]);
+    expect(result.code).toBe(1);
+  });
 });

@@ -9,7 +9,7 @@ import {
   SchemaRegistrationError,
 } from '@credential-agent/sdk';
 import { describe, expect, it } from 'vitest';
-import { AuthRequiredError, ExitWith, renderError, UsageError } from '../../src/errors.js';
+import { AuthRequiredError, ExitWith, exitCodeOf, renderError, UsageError } from '../../src/errors.js';
 import { ExitCode } from '../../src/exit-codes.js';
 
 const render = (error: unknown) =>
@@ -26,8 +26,8 @@ describe('renderError', () => {
 
   it('maps a request validation error to exit 2 naming each field', () => {
     const error = new RequestValidationError('x', [
-      { path: 'version', message: 'must look like 1.0.0' },
-      { path: 'attributes', message: 'must list at least one attribute' },
+      { path: 'version', message: 'must look like 1.0.0', code: 'invalid_format' },
+      { path: 'attributes', message: 'must list at least one attribute', code: 'too_small' },
     ]);
     expect(render(error)).toEqual({
       code: 2,
@@ -86,6 +86,8 @@ describe('renderError', () => {
       lines: ['error: Could not reach the service (GET /credentials): ECONNREFUSED'],
     });
     const schema = new SchemaRegistrationError('Schema registration failed: no ledger', {
+      method: 'POST',
+      path: 'schemas',
       state: 'failed',
       result: {},
     });
@@ -93,7 +95,19 @@ describe('renderError', () => {
   });
 
   it('maps cancellation (SDK abort or a cancelled prompt) to exit 130', () => {
-    expect(render(new AbortError('aborted'))).toEqual({ code: 130, lines: ['cancelled'] });
+    expect(render(new AbortError('aborted', where))).toEqual({ code: 130, lines: ['cancelled'] });
+    // Said from the error's method and path, whatever its message.
+    const post = new AbortError('the bulk send was closed', { method: 'POST', path: 'schemas' });
+    expect(render(post)).toEqual({
+      code: 130,
+      lines: [
+        'cancelled: POST /schemas was sent and may have been processed by the service; check before running it again',
+      ],
+    });
+    const signIn = new AbortError('stopped', { method: 'POST', path: 'auth/signin' });
+    expect(render(signIn).lines).toEqual([
+      'cancelled: the sign-in was sent and may have completed on the service; nothing was stored',
+    ]);
     const prompt = Object.assign(new Error('User force closed the prompt'), { name: 'ExitPromptError' });
     expect(render(prompt)).toEqual({ code: 130, lines: ['cancelled'] });
   });
@@ -104,6 +118,52 @@ describe('renderError', () => {
       lines: ['error: not signed in', 'hint: run: agent-cli login'],
     });
     expect(render(new ExitWith(ExitCode.PartialSuccess))).toEqual({ code: 3, lines: [] });
+  });
+
+  it('a wrong type is said from the issue code, expected and received, not from the message', () => {
+    const error = new RequestValidationError('x', [
+      {
+        path: 'comment',
+        message: 'whatever zod says',
+        code: 'invalid_type',
+        expected: 'string',
+        received: 'number',
+      },
+      { path: 'protocolVersion', message: 'whatever', code: 'invalid_value', expected: 'v1|v2' },
+    ]);
+    expect(render(error).lines).toEqual([
+      'error: comment: must be a string (got a number); protocolVersion: must be one of: v1, v2',
+    ]);
+  });
+
+  it('decides each exit code once, by error class (exitCodeOf)', () => {
+    const request = { method: 'POST', path: 'schemas' };
+    const cases: [unknown, number][] = [
+      [new UsageError('u'), 2],
+      [new RequestValidationError('v', []), 2],
+      [new AuthRequiredError('a'), 4],
+      [new AuthenticationError('a', { ...request, status: 401, body: undefined, reason: 'rejected' }), 4],
+      [new AbortError('c', request), 130],
+      [new NotFoundError('n', { ...request, status: 404, body: undefined }), 1],
+      [new SchemaRegistrationError('s', { ...request, state: 'action', result: {} }), 5],
+      [new SchemaRegistrationError('s', { ...request, state: 'wait', result: {} }), 5],
+      [new SchemaRegistrationError('s', { ...request, state: 'failed', result: {} }), 1],
+      [new ExitWith(ExitCode.PartialSuccess), 3],
+      [new Error('x'), 1],
+    ];
+    for (const [error, code] of cases) {
+      expect(exitCodeOf(error)).toBe(code);
+      expect(render(error).code).toBe(code);
+    }
+  });
+
+  it('with --verbose, a request error adds the request it belongs to', () => {
+    const error = new NotFoundError('Not here', { ...where, status: 404 });
+    const verbose = renderError(error, { verbose: true, scrub: (t) => t });
+    expect(verbose.lines).toEqual([
+      'error: Not here (HTTP 404)',
+      '* NotFoundError of GET /credentials (agent)',
+    ]);
   });
 
   it('scrubs secrets from every line', () => {

@@ -95,13 +95,14 @@ export class AgentKeyAuth implements AuthStep {
   refused(error: AuthenticationError): AuthenticationError {
     const what =
       this.#line === '2.1' ? 'its token (from POST /agent/token, fetched again once)' : 'its API key';
-    const { status, body, method, path: where, headers } = error;
+    const { status, body, method, path: where, target, headers } = error;
     const message = `The agent refused ${what} at ${method} /${where}: ${error.message}`;
     return new AuthenticationError(message, {
       status,
       body,
       method,
       path: where,
+      target,
       headers,
       reason: 'rejected',
     });

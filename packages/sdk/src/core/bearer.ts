@@ -75,6 +75,7 @@ export class BearerAuth {
       body: undefined,
       method: call.method,
       path: call.path,
+      target: call.target,
       reason: reason ?? 'missing-token',
     });
   }

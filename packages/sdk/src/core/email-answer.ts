@@ -1,4 +1,5 @@
 import { EmailNotSentError } from './errors.js';
+import type { Accepted } from './transport-types.js';
 
 /**
  * Throws {@link EmailNotSentError} when a 2xx answer to an e-mail offer says the e-mails were not
@@ -9,7 +10,7 @@ import { EmailNotSentError } from './errors.js';
 export function acceptEmailAnswer(
   emails: readonly string[],
   data: { success?: boolean | undefined; data: unknown },
-  answer: { status: number; secrets: readonly (string | undefined)[] },
+  answer: Accepted,
 ): void {
   const failures: unknown = Reflect.get(data, 'error');
   const listed = Array.isArray(failures) ? failures : [];
@@ -19,8 +20,12 @@ export function acceptEmailAnswer(
   const said = Reflect.get(data, 'message');
   const reason = typeof said === 'string' && said ? said : 'the answer says the e-mails were not sent';
   const outcome = inDoubt ? 'some e-mails may have been sent' : 'no e-mail was sent';
-  throw new EmailNotSentError(`${reason} (${answer.status}; ${outcome})`, {
-    status: answer.status,
+  const { method, path, target, status } = answer;
+  throw new EmailNotSentError(`${reason} (${status}; ${outcome})`, {
+    method,
+    path,
+    target,
+    status,
     inDoubt,
     failures: listed,
     body: data,

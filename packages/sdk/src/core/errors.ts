@@ -1,19 +1,64 @@
 import type { OpenEnum } from '../models/common.js';
 import { redactValue, scrub } from './redact.js';
 import { requestIdOf } from './response-info.js';
+import { type RouteFamily, routeOf } from './routes.js';
 
-/** Values scrubbed from what an error keeps (the token, a password). */
+export type { RouteFamily } from './routes.js';
 
-/** One problem with a value: where it is (`credentialOffer[0].emailId`) and what is wrong. */
+/**
+ * What kind of problem a {@link FieldIssue} is, for code to branch on (the `message` is for people).
+ * zod's issue codes, folded into a few:
+ * - `invalid_type`: the wrong type, or missing (`received: 'undefined'`); `expected` names the type;
+ * - `invalid_value`: not one of the allowed values (`expected`: them, joined by `|`), or a number
+ *   not a multiple of its step, or a bad key or element of a record or set;
+ * - `invalid_format`: a string not in its format (`expected`: `email`, `uuid`, `url`, `regex`, …);
+ * - `too_small` / `too_big`: under or over a length, size or bound (`expected`: `>=1`, `<=100`);
+ * - `unrecognized_keys`: a field the schema does not know (the issue's `path` names it);
+ * - `custom`: any other rule (the SDK's own checks, or a service's words it gives no kind for).
+ */
+export type FieldIssueCode =
+  | 'invalid_type'
+  | 'invalid_value'
+  | 'invalid_format'
+  | 'too_small'
+  | 'too_big'
+  | 'unrecognized_keys'
+  | 'custom';
+
+/**
+ * One problem with a value: where it is (`credentialOffer[0].emailId`), what kind of problem
+ * (`code`), and what is wrong in words (`message`).
+ */
 export interface FieldIssue {
   path: string;
   message: string;
+  /** The kind of problem; see {@link FieldIssueCode}. */
+  code: FieldIssueCode;
+  /** What was expected, when known: a type name (`string`), a format, the allowed values, a bound. */
+  expected?: string | undefined;
+  /**
+   * The type of what was given, when known (`number`, `undefined` for a missing field): a type
+   * name, never the value (it may be a secret).
+   */
+  received?: string | undefined;
 }
 
-/** What identifies the request an error belongs to. */
+/**
+ * What identifies the request an error belongs to: its method, its path (relative to the base URL,
+ * without a leading slash, as sent: `credentials`, `orgs/<id>/credentials/oob/email`) and the
+ * service it went to.
+ */
 export interface RequestTarget {
   method: string;
   path: string;
+  /**
+   * The service the request went to: `platform` for the platform gateway's routes (`/auth`,
+   * `/orgs`), `agent` for the agent controller's (`/oob`, `/credentials`, `/dids`, `/schemas`, and
+   * any other path), or as `request({ target })` said. With a split deployment (the client's
+   * `agent` option) they are two base URLs; with one base URL, both are served there. Found from
+   * the path when not given.
+   */
+  target?: RouteFamily | undefined;
 }
 
 // The errors' fields are `declare`d and set by each constructor, in the order they are listed: the
@@ -47,6 +92,27 @@ export class AgentError extends Error {
   }
 }
 
+/**
+ * Base class of the errors of a request that was built and sent (or being sent): every one carries
+ * the request's `method`, `path` and `target`. Errors before anything is sent
+ * ({@link RequestValidationError}, {@link PasswordEncryptionError}) are not request errors.
+ */
+export class RequestError extends AgentError {
+  override name = 'RequestError';
+  /** The request's method, upper-case (`GET`, `POST`). */
+  declare readonly method: string;
+  /** The request's path relative to the base URL, without a leading slash (`credentials`). */
+  declare readonly path: string;
+  /** The service it went to; see {@link RequestTarget.target}. */
+  declare readonly target: RouteFamily;
+  constructor(message: string, init: RequestTarget & { cause?: unknown }) {
+    super(message, { cause: init.cause });
+    this.method = init.method;
+    this.path = init.path;
+    this.target = init.target ?? routeOf(init.path).family;
+  }
+}
+
 /** Options shared by the HTTP error classes. */
 export interface ApiErrorInit extends RequestTarget {
   status: number;
@@ -59,21 +125,17 @@ export interface ApiErrorInit extends RequestTarget {
  * The service answered with an error status. `message` is the server's message (string, array or
  * validation details, flattened); `body` is the parsed body (or its text when it was not JSON).
  */
-export class ApiError extends AgentError {
+export class ApiError extends RequestError {
   override name = 'ApiError';
   declare readonly status: number;
-  declare readonly method: string;
-  declare readonly path: string;
   declare readonly body: unknown;
   declare readonly headers: Headers | undefined;
   /** The request id the service sent (`x-request-id`, `request-id` or `x-correlation-id`), if any. */
   declare readonly requestId: string | undefined;
 
   constructor(message: string, init: ApiErrorInit) {
-    super(message, { cause: init.cause });
+    super(message, init);
     this.status = init.status;
-    this.method = init.method;
-    this.path = init.path;
     this.body = init.body;
     this.headers = init.headers;
     this.requestId = requestIdOf(init.headers);
@@ -137,39 +199,39 @@ export class ServerError extends ApiError {
 }
 
 /** The connection failed. `sent` is false when the request certainly did not reach the server. */
-export class ConnectionError extends AgentError {
+export class ConnectionError extends RequestError {
   override name = 'ConnectionError';
-  declare readonly method: string;
-  declare readonly path: string;
   declare readonly sent: boolean;
   constructor(message: string, init: RequestTarget & { sent: boolean; cause?: unknown }) {
-    super(message, { cause: init.cause });
-    this.method = init.method;
-    this.path = init.path;
+    super(message, init);
     this.sent = init.sent;
   }
 }
 
 /** An attempt took longer than the timeout. */
-export class TimeoutError extends AgentError {
+export class TimeoutError extends RequestError {
   override name = 'TimeoutError';
-  declare readonly method: string;
-  declare readonly path: string;
   declare readonly timeout: number;
   constructor(message: string, init: RequestTarget & { timeout: number; cause?: unknown }) {
-    super(message, { cause: init.cause });
-    this.method = init.method;
-    this.path = init.path;
+    super(message, init);
     this.timeout = init.timeout;
   }
 }
 
-/** The caller's AbortSignal fired; any pending retry was cancelled too. */
-export class AbortError extends AgentError {
+/**
+ * The caller's AbortSignal fired; any pending retry was cancelled too. `method` and `path` name
+ * the request it ended (for a bulk send, the request the rows not sent would have gone in).
+ */
+export class AbortError extends RequestError {
   override name = 'AbortError';
 }
 
-/** Our input is invalid; nothing was sent. `issues` names each field and what is wrong with it. */
+/**
+ * Our input is invalid; nothing was sent. `issues` names each field (`path`, as the parameter or
+ * body field the caller gave), the kind of problem (`code`) and what is wrong with it. It carries
+ * no `method` or `path`: many refusals come before any request exists (client options, ids, the
+ * path given to `request()`), and the issue's path, not the route, is what the caller must fix.
+ */
 export class RequestValidationError extends AgentError {
   override name = 'RequestValidationError';
   declare readonly issues: FieldIssue[];
@@ -189,7 +251,8 @@ export function invalidField(
   what = 'request',
   options?: { cause?: unknown },
 ): RequestValidationError {
-  return new RequestValidationError(`Invalid ${what}: ${path} ${message}`, [{ path, message }], options);
+  const issue: FieldIssue = { path, message, code: 'custom' };
+  return new RequestValidationError(`Invalid ${what}: ${path} ${message}`, [issue], options);
 }
 
 /**
@@ -207,14 +270,12 @@ export class PasswordEncryptionError extends AgentError {
  * A 2xx answer that breaks what the spec promises. `body` is the body as it came, with the secrets
  * the client holds scrubbed (as in every error).
  */
-export class ResponseValidationError extends AgentError {
+export class ResponseValidationError extends RequestError {
   override name = 'ResponseValidationError';
   declare readonly issues: FieldIssue[];
   /** The body, secrets scrubbed. Not enumerable, so logging the error does not print it whole. */
   declare readonly body: unknown;
   declare readonly status: number;
-  declare readonly method: string;
-  declare readonly path: string;
   constructor(
     message: string,
     init: RequestTarget & {
@@ -226,12 +287,10 @@ export class ResponseValidationError extends AgentError {
     },
   ) {
     const { secrets = [] } = init;
-    super(scrub(message, secrets), { cause: init.cause });
+    super(scrub(message, secrets), init);
     this.issues = redactValue(init.issues, secrets) as FieldIssue[];
     Object.defineProperty(this, 'body', { value: redactValue(init.body, secrets), enumerable: false });
     this.status = init.status;
-    this.method = init.method;
-    this.path = init.path;
   }
 }
 
@@ -241,7 +300,7 @@ export class ResponseValidationError extends AgentError {
  * names every e-mail of the request as failed (none went out: safe to send again), true when some
  * may have gone out. `failures` is the `error` array as it came (empty when there was none).
  */
-export class EmailNotSentError extends AgentError {
+export class EmailNotSentError extends RequestError {
   override name = 'EmailNotSentError';
   declare readonly status: number;
   declare readonly inDoubt: boolean;
@@ -251,7 +310,7 @@ export class EmailNotSentError extends AgentError {
   declare readonly body: unknown;
   constructor(
     message: string,
-    init: {
+    init: RequestTarget & {
       status: number;
       inDoubt: boolean;
       failures: readonly unknown[];
@@ -260,7 +319,7 @@ export class EmailNotSentError extends AgentError {
     },
   ) {
     const { secrets = [] } = init;
-    super(scrub(message, secrets));
+    super(scrub(message, secrets), init);
     this.status = init.status;
     this.inDoubt = init.inDoubt;
     this.failures = redactValue(init.failures, secrets) as unknown[];
@@ -268,45 +327,72 @@ export class EmailNotSentError extends AgentError {
   }
 }
 
-/** A ledger registration did not finish: it failed, wants an action, or asks to wait. */
-export class RegistrationError extends AgentError {
+/** What a registration error is built from. */
+export interface RegistrationErrorInit extends RequestTarget {
+  state: string;
+  reason?: string | undefined;
+  action?: string | undefined;
+  /** The registration job's id, when the answer gave one. */
+  jobId?: string | undefined;
+  result: unknown;
+  cause?: unknown;
+  /** Scrubbed from the message, `reason`, `action` and `result` (a ledger may echo the token). */
+  secrets?: readonly (string | undefined)[] | undefined;
+}
+
+/**
+ * A ledger registration did not finish: it failed, wants an action, or asks to wait. `result` is
+ * the answer (secrets scrubbed); `jobId` the registration job's id when the answer gave one.
+ */
+export class RegistrationError extends RequestError {
   override name = 'RegistrationError';
   declare readonly state: OpenEnum<['failed', 'action', 'wait']>;
   declare readonly reason: string | undefined;
   declare readonly action: string | undefined;
+  declare readonly jobId: string | undefined;
   declare readonly result: unknown;
-  constructor(
-    message: string,
-    init: {
-      state: string;
-      reason?: string | undefined;
-      action?: string | undefined;
-      result: unknown;
-      cause?: unknown;
-      /** Scrubbed from the message, `reason`, `action` and `result` (a ledger may echo the token). */
-      secrets?: readonly (string | undefined)[] | undefined;
-    },
-  ) {
+  constructor(message: string, init: RegistrationErrorInit) {
     const { secrets = [] } = init;
-    super(scrub(message, secrets), { cause: init.cause });
+    super(scrub(message, secrets), init);
     this.state = init.state;
     this.reason = init.reason && scrub(init.reason, secrets);
     this.action = init.action && scrub(init.action, secrets);
+    this.jobId = init.jobId;
     this.result = redactValue(init.result, secrets);
   }
 }
 
-/** Schema creation did not finish: the ledger failed, wants an action, or asks to wait. */
+/**
+ * Schema creation did not finish: the ledger failed, wants an action, or asks to wait. `schemaId`
+ * is the schema's id when the answer named one; `schemaRequest` the transaction an endorser must
+ * sign (state `action`, `endorseIndyTransaction`), when the answer gave it.
+ */
 export class SchemaRegistrationError extends RegistrationError {
   override name = 'SchemaRegistrationError';
+  declare readonly schemaId: string | undefined;
+  declare readonly schemaRequest: unknown;
+  constructor(
+    message: string,
+    init: RegistrationErrorInit & { schemaId?: string | undefined; schemaRequest?: unknown },
+  ) {
+    super(message, init);
+    this.schemaId = init.schemaId;
+    this.schemaRequest = redactValue(init.schemaRequest, init.secrets ?? []);
+  }
 }
 
 /**
  * DID registration did not finish: the registrar answered `didState.state` other than `finished`
- * (`failed` with a `reason`, `action` with an `action`, `wait`). `result` is its answer.
+ * (`failed` with a `reason`, `action` with an `action`, `wait`). `result` is its answer; `did` the
+ * DID it names (`didState.did`), when it names one.
  */
 export class DidRegistrationError extends RegistrationError {
   override name = 'DidRegistrationError';
+  declare readonly did: string | undefined;
+  constructor(message: string, init: RegistrationErrorInit & { did?: string | undefined }) {
+    super(message, init);
+    this.did = init.did;
+  }
 }
 
 /** True for any error thrown by the SDK, whichever copy of it (ESM, CJS, another realm) threw it. */

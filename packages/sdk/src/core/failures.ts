@@ -65,7 +65,7 @@ export function attemptError(
   const where = `${info.method} /${info.path}`;
   const origin = originOf(baseUrl);
   const cause = scrubCause(thrown, secrets);
-  if (caller?.aborted) return new AbortError(`${where} was aborted`, { cause });
+  if (caller?.aborted) return new AbortError(`${where} was aborted`, { ...info, cause });
   const ms = deadline.timeout || 0;
   if (deadline.timedOut && unwritten && phase === 'send') {
     // Fetch writes a request only once connected (and, over https, once the handshake is done).

@@ -6,6 +6,7 @@ import {
   ApiError as BaseApiError,
   ConflictError,
   type FieldIssue,
+  type FieldIssueCode,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
@@ -14,13 +15,39 @@ import {
 import { isRecord } from './is-record.js';
 import { redactHeaders, redactValue, scrub } from './redact.js';
 
+/**
+ * The kinds of problem the services' validation messages state, in their fixed wording: the
+ * agent's (tsoa) 422 `details` and the gateway's (NestJS class-validator) 400 sentences. A type
+ * named is what was expected; a field named as required was missing. Any other message is `custom`.
+ */
+const STATED: readonly [RegExp, FieldIssueCode][] = [
+  [/ is required$/, 'invalid_type'],
+  [/^invalid (\w+) value$|must be an? (string|number|integer|boolean|object|array)$/, 'invalid_type'],
+  [/excess property|should not exist$/, 'unrecognized_keys'],
+  [/one of the following/, 'invalid_value'],
+  [/should not be empty$|must contain at least/, 'too_small'],
+  [/must be an? (email|UUID|URL address)$/, 'invalid_format'],
+];
+
+/** A {@link FieldIssue} of what a service said about a field, with the kind of problem its words state. */
+function statedIssue(path: string, message: string): FieldIssue {
+  const [pattern, code] = STATED.find(([p]) => p.test(message)) ?? [/$/, 'custom'];
+  const type = pattern.exec(message);
+  const issue: FieldIssue = { path, message, code };
+  if (code === 'invalid_type') {
+    const expected = type?.[1] ?? type?.[2];
+    if (expected) issue.expected = expected;
+    else issue.received = 'undefined';
+  }
+  return issue;
+}
+
 /** `details` of a 422 from the agent: `{ "schema.issuerId": { message } }`. */
 function detailIssues(details: unknown): FieldIssue[] {
   if (!isRecord(details)) return [];
-  return Object.entries(details).map(([path, v]) => ({
-    path,
-    message: isRecord(v) && typeof v['message'] === 'string' ? v['message'] : String(v),
-  }));
+  return Object.entries(details).map(([path, v]) =>
+    statedIssue(path, isRecord(v) && typeof v['message'] === 'string' ? v['message'] : String(v)),
+  );
 }
 
 function textOf(v: unknown): string | undefined {
@@ -92,14 +119,13 @@ export function errorFromResponse(
   const message = scrub(errorMessage(init.status, init.statusText, body), secrets);
   const headers = init.headers && new Headers(redactHeaders(init.headers, secrets));
   const { status } = init;
-  const base: ApiErrorInit = { status, body, method: init.method, path: init.path, headers };
+  const { method, path, target } = init;
+  const base: ApiErrorInit = { status, body, method, path, target, headers };
   if (status === 400 || status === 422) {
     const fieldErrors = isRecord(body)
       ? [
           ...detailIssues(innermost(body)['details']),
-          ...(Array.isArray(body['message'])
-            ? body['message'].map((m) => ({ path: '', message: String(m) }))
-            : []),
+          ...(Array.isArray(body['message']) ? body['message'].map((m) => statedIssue('', String(m))) : []),
         ]
       : [];
     return new BadRequestError(message, { ...base, fieldErrors });

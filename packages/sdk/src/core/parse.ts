@@ -3,6 +3,7 @@ import { fastCheck, fastParse } from '../models/fast-check.js';
 import { listElement, validateList } from '../models/list.js';
 import {
   type FieldIssue,
+  type FieldIssueCode,
   type RequestTarget,
   RequestValidationError,
   ResponseValidationError,
@@ -37,18 +38,73 @@ function expandUnions(issue: ZodIssue): ZodIssue[] {
   return best.flatMap((inner) => expandUnions({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
-function toIssues(error: z.ZodError, prefix?: string): FieldIssue[] {
+/**
+ * zod's issue code folded into a {@link FieldIssueCode}: a number off its step, a bad key or
+ * element of a record or set, and a union left with no branch to name are `invalid_value`.
+ */
+function codeOf(code: string): FieldIssueCode {
+  if (/^(invalid_(type|value|format)|too_(small|big)|custom)$/.test(code)) return code as FieldIssueCode;
+  return /^(not_multiple_of|invalid_)/.test(code) ? 'invalid_value' : 'custom';
+}
+
+/** The type name of a value, as zod's messages give it (`null`, `array`, `number`, …); never the value. */
+export function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && Number.isNaN(value)) return 'NaN';
+  return typeof value;
+}
+
+/** The value at `path` in `value` (own data properties only: no getter runs), or undefined. */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = Object.getOwnPropertyDescriptor(current, key)?.value;
+  }
+  return current;
+}
+
+/** What a zod issue says was expected: a type, the allowed values, a format, a bound. */
+function expectedOf(issue: ZodIssue): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.expected;
+    case 'invalid_value':
+      return issue.values.map(String).join('|');
+    case 'invalid_format':
+      return issue.format;
+    case 'too_small':
+      return `${issue.inclusive === false ? '>' : '>='}${issue.minimum}`;
+    case 'too_big':
+      return `${issue.inclusive === false ? '<' : '<='}${issue.maximum}`;
+    default:
+      return undefined;
+  }
+}
+
+/** A {@link FieldIssue} of a zod issue: its code, and what was expected and received where known. */
+function fieldIssue(issue: ZodIssue, path: string, input: unknown): FieldIssue {
+  const out: FieldIssue = { path, message: issue.message, code: codeOf(issue.code) };
+  const expected = expectedOf(issue);
+  if (expected !== undefined) out.expected = expected;
+  if (issue.code === 'invalid_type') out.received = typeName(valueAt(input, issue.path));
+  return out;
+}
+
+function toIssues(error: z.ZodError, input: unknown, prefix?: string): FieldIssue[] {
   const full = (path: string) => (prefix ? (path ? `${prefix}.${path}` : prefix) : path || '(body)');
-  return error.issues.flatMap(expandUnions).flatMap((issue) => {
+  return error.issues.flatMap(expandUnions).flatMap((issue): FieldIssue[] => {
     const path = formatPath(issue.path);
     // An unknown field is named by its own path, as a misspelt field is what the caller must fix.
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
         path: full(path ? `${path}.${key}` : key),
         message: 'is not a known field',
+        code: 'unrecognized_keys',
       }));
     }
-    return [{ path: full(path), message: issue.message }];
+    return [fieldIssue(issue, full(path), input)];
   });
 }
 
@@ -66,7 +122,7 @@ function describe(issues: FieldIssue[]): string {
 export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, label?: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues = toIssues(result.error, label);
+  const issues = toIssues(result.error, value, label);
   throw new RequestValidationError(`Invalid request: ${describe(issues)}`, issues, { cause: result.error });
 }
 
@@ -91,9 +147,14 @@ export function parseResponse<S extends z.ZodType>(
 ): z.output<S> {
   const check = () => {
     if (deadline && Date.now() >= deadline.expiresAt) {
-      const { method, path } = info;
+      const { method, path, target } = info;
       const { timeout } = deadline;
-      throw new TimeoutError(`${method} /${path} timed out after ${timeout} ms`, { method, path, timeout });
+      throw new TimeoutError(`${method} /${path} timed out after ${timeout} ms`, {
+        method,
+        path,
+        target,
+        timeout,
+      });
     }
   };
   // Decoding the body could not be interrupted: what it took counts first.
@@ -104,14 +165,14 @@ export function parseResponse<S extends z.ZodType>(
     const { value, issues } = validateList(element, body as unknown[], check);
     if (!issues.length) return value as z.output<S>;
     const error = new z.ZodError(issues as z.core.$ZodIssue[]);
-    throw responseError(info, toIssues(error), body, error);
+    throw responseError(info, toIssues(error, body), body, error);
   }
   const fast = fastCheck(schema);
   const passed = fast && fastParse(fast, body);
   if (passed) return passed.value as z.output<S>;
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  throw responseError(info, toIssues(result.error), body, result.error);
+  throw responseError(info, toIssues(result.error, body), body, result.error);
 }
 
 /** The error for a 2xx answer that lacks what the call promises (`issues` name the fields). */

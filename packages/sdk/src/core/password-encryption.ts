@@ -120,7 +120,7 @@ function checkedEncrypter(
       value = await deadline.race(Promise.resolve().then(() => encrypt(password)));
     } catch (error) {
       const target = { method: 'POST', path: 'auth/signin' };
-      if (limits?.signal?.aborted) throw new AbortError('POST /auth/signin was aborted');
+      if (limits?.signal?.aborted) throw new AbortError('POST /auth/signin was aborted', target);
       if (deadline.timedOut) {
         const timeout = deadline.timeout || 0;
         throw new TimeoutError(`POST /auth/signin timed out after ${timeout} ms`, { ...target, timeout });

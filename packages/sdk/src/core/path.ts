@@ -16,7 +16,11 @@ export function path(strings: TemplateStringsArray, ...segments: string[]): stri
       // A lone surrogate: encodeURIComponent throws a URIError.
     }
     if (encoded === undefined) {
-      const issue = { path: 'path', message: `segment ${JSON.stringify(segment)} is not a valid id` };
+      const issue = {
+        path: 'path',
+        message: `segment ${JSON.stringify(segment)} is not a valid id`,
+        code: 'invalid_value' as const,
+      };
       throw new RequestValidationError(`Invalid request: ${issue.path}: ${issue.message}`, [issue]);
     }
     out += encoded + (strings[i + 1] ?? '');

@@ -1,4 +1,4 @@
-import { AgentError, type RequestTarget } from './errors.js';
+import { RequestError, type RequestTarget } from './errors.js';
 
 // Fields `declare`d and set by the constructors, as in errors.ts.
 
@@ -6,15 +6,8 @@ import { AgentError, type RequestTarget } from './errors.js';
  * The service's answer cannot be used as it came: a redirect, an answer over the size cap, or a
  * status HTTP does not give a finished request. Never retried.
  */
-export class ProtocolError extends AgentError {
+export class ProtocolError extends RequestError {
   override name = 'ProtocolError';
-  declare readonly method: string;
-  declare readonly path: string;
-  constructor(message: string, init: RequestTarget) {
-    super(message);
-    this.method = init.method;
-    this.path = init.path;
-  }
 }
 
 /**

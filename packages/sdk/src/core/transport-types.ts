@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { AgentLine } from './agent-line.js';
 import type { ApiKey } from './api-key-auth.js';
+import type { RequestTarget } from './errors.js';
 import type { ParseDeadline } from './parse.js';
 import type { RetryOptions } from './retry.js';
+import type { RouteFamily } from './routes.js';
 import type { TokenStore } from './token-store.js';
 
 /** Per-call options accepted by every SDK method. */
@@ -87,6 +89,12 @@ export interface TransportOptions {
   secrets: () => readonly (string | undefined)[];
 }
 
+/** What {@link Call.accept} learns of the answer: its request, status, and the secrets to scrub. */
+export interface Accepted extends RequestTarget {
+  status: number;
+  secrets: readonly (string | undefined)[];
+}
+
 /** One call: where, what to send, how to validate it. */
 export interface Call<Res extends z.ZodType> extends RequestOptions {
   /** Upper-case; the resources use GET and POST, `request()` any method. */
@@ -99,13 +107,13 @@ export interface Call<Res extends z.ZodType> extends RequestOptions {
   response: Res;
   /**
    * Checked after the answer parsed: throws when a 2xx answer reports a failure in its body (the
-   * e-mail offer's `success: false`). Gets the status and the secrets to scrub from its error.
+   * e-mail offer's `success: false`). Gets the request, the status and the secrets to scrub from its error.
    */
-  accept?:
-    | ((data: z.output<Res>, answer: { status: number; secrets: readonly (string | undefined)[] }) => void)
-    | undefined;
+  accept?: ((data: z.output<Res>, answer: Accepted) => void) | undefined;
   /** Send the bearer token. Default true. */
   auth?: boolean;
+  /** The service the call goes to, named on its errors; default: the family of `path` (`routeOf`). */
+  target?: RouteFamily | undefined;
   /** `path` is one of the SDK's agent routes in line 2.0's form, moved on line 2.1 (`request()` paths stay literal). */
   agentRoute?: boolean;
   /** Values to scrub from error messages besides the token (a password being sent). */

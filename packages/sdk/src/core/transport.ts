@@ -83,9 +83,10 @@ export class Transport {
       const call = typeof init === 'function' ? init() : init;
       const raw = await this.send(call);
       // The secrets reach a ResponseValidationError, which scrubs them from the body it keeps.
-      const info = { method: call.method, path: call.path, status: raw.status, secrets: raw.secrets };
+      const { method, path, target } = call;
+      const info = { method, path, target, status: raw.status, secrets: raw.secrets };
       const data = parseResponse(call.response, raw.body, info, raw.deadline);
-      call.accept?.(data, { status: raw.status, secrets: raw.secrets });
+      call.accept?.(data, info);
       return answered(data, raw);
     });
   }
@@ -174,7 +175,13 @@ export class Transport {
         secrets,
       );
       await sleep(delay, call.signal).catch(() => {
-        throw new AbortError(`${call.method} /${call.path} was aborted`, { cause: call.signal?.reason });
+        const { method, path, target } = call;
+        throw new AbortError(`${method} /${path} was aborted`, {
+          method,
+          path,
+          target,
+          cause: call.signal?.reason,
+        });
       });
     }
   }
@@ -192,7 +199,7 @@ export class Transport {
     };
     if (payload !== undefined) headers['content-type'] = 'application/json';
     return {
-      info: { method: call.method, path: call.path },
+      info: { method: call.method, path: call.path, target: call.target },
       url: this.#url(call.path, call.query),
       headers,
       payload,
@@ -204,7 +211,8 @@ export class Transport {
   #errorOf(call: CallInit, answer: Answer, secrets: readonly (string | undefined)[]): AgentError {
     const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'));
     const { status, statusText, body, headers } = answer;
-    const init = { status, statusText, body, headers, method: call.method, path: call.path, retryAfterMs };
+    const { method, path, target } = call;
+    const init = { status, statusText, body, headers, method, path, target, retryAfterMs };
     return errorFromResponse(init, secrets);
   }
 

@@ -56,7 +56,7 @@ export function anyCall(
   options: RequestOptions | undefined,
 ): Omit<Call<z.ZodType>, 'response'> {
   const init = typeof request === 'object' && request !== null ? request : ({} as AnyRequest);
-  const { method, path, query, body, auth } = init;
+  const { method, path, query, body, auth, target } = init;
   // Anything else is refused, the options most of all: they are the second argument, as in every method.
   for (const key of Object.keys(init)) {
     if (!/^(method|path|query|body|schema|auth|target)$/.test(key)) {
@@ -69,7 +69,7 @@ export function anyCall(
   // The Fetch standard forbids these: fetch throws before sending, not "may have been processed".
   if (/^(CONNECT|TRACE|TRACK)$/.test(verb)) throw invalidField('method', `${verb} is not sent by fetch`);
   if (body !== undefined && /^(GET|HEAD)$/.test(verb)) throw invalidField('body', `cannot go with ${verb}`);
-  const target = splitPath(path);
+  const split = splitPath(path);
   // Built with fromEntries (own data properties): a field named `__proto__` is sent, not dropped.
   const extra: Record<string, string | undefined> = Object.fromEntries(
     Object.entries(query ?? {}).map(([key, v]) => [key, v === undefined ? undefined : String(v)]),
@@ -77,8 +77,9 @@ export function anyCall(
   return {
     ...options,
     method: verb,
-    path: target.path,
-    query: { ...target.query, ...extra },
+    path: split.path,
+    query: { ...split.query, ...extra },
+    target,
     body,
     auth: auth !== false,
   };

@@ -18,7 +18,11 @@ function unfinished(
   const reason = text(didState?.['reason']);
   const action = text(didState?.['action']);
   return new DidRegistrationError(`DID registration ${state}: ${reason ?? action ?? 'not finished'}`, {
+    method: 'POST',
+    path: 'dids/write',
     state,
+    jobId: text((body as { jobId?: unknown }).jobId),
+    did: text(didState?.['did']),
     reason,
     action,
     result: body,

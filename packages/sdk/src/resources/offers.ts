@@ -136,6 +136,7 @@ export class Offers extends Resource {
     params: BulkEmailParams,
     options: BulkOptions = {},
   ): AsyncGenerator<BulkResult, void, undefined> {
-    return sendEmailBulk((body, opts) => this.#sendChecked(body, opts), rows, params, options);
+    const request = { method: 'POST', path: path`orgs/${this.#orgId}/credentials/oob/email` };
+    return sendEmailBulk((body, opts) => this.#sendChecked(body, opts), rows, params, options, request);
   }
 }

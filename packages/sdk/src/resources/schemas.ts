@@ -1,5 +1,6 @@
 import { type APIPromise, answered, apiCall } from '../core/api-promise.js';
 import { SchemaRegistrationError, ServerError } from '../core/errors.js';
+import { isRecord } from '../core/is-record.js';
 import { parseResponse, responseError } from '../core/parse.js';
 import type { WithResponse } from '../core/response-info.js';
 import type { RequestOptions } from '../core/transport.js';
@@ -19,6 +20,8 @@ interface Summary {
   jobId: string | undefined;
   reason: string | undefined;
   action: string | undefined;
+  /** The transaction an endorser must sign (state `action`), when the answer gave it. */
+  schemaRequest: unknown;
   idPath: string;
 }
 
@@ -28,7 +31,8 @@ function summarise(raw: SchemaCreateResponse): Summary {
     const { jobId, schemaState: s } = raw;
     const { state, schema, reason, action } = s;
     const schemaId = s.schemaId ?? schema?.schemaId;
-    return { state, schemaId, schema, jobId, reason, action, idPath: 'schemaState.schemaId' };
+    const schemaRequest: unknown = Reflect.get(s, 'schemaRequest');
+    return { state, schemaId, schema, jobId, reason, action, schemaRequest, idPath: 'schemaState.schemaId' };
   }
   const { state, schema } = raw;
   const schemaId = raw.schemaId ?? schema.schemaId;
@@ -39,6 +43,7 @@ function summarise(raw: SchemaCreateResponse): Summary {
     jobId: undefined,
     reason: undefined,
     action: undefined,
+    schemaRequest: undefined,
     idPath: 'schemaId',
   };
 }
@@ -52,6 +57,9 @@ function failureReason(message: string): string | undefined {
 function isParsable(body: unknown): boolean {
   return SchemaCreateResponse.safeParse(body).success;
 }
+
+/** The request every error of `schemas.create` names. */
+const CREATE = { method: 'POST', path: 'schemas' } as const;
 
 /** Ledger schemas. */
 export class Schemas extends Resource {
@@ -84,6 +92,7 @@ export class Schemas extends Resource {
         const reason = error instanceof ServerError ? failureReason(error.message) : undefined;
         if (reason === undefined) throw error;
         throw new SchemaRegistrationError(`Schema registration failed: ${reason}`, {
+          ...CREATE,
           state: 'failed',
           reason,
           result: (error as ServerError).body,
@@ -93,26 +102,39 @@ export class Schemas extends Resource {
     // The ledger may echo the token in a reason, an action or its answer: the error scrubs them.
     const { secrets } = answer;
     if (answer.status === 202 && !isParsable(answer.body)) {
+      const jobId: unknown = isRecord(answer.body) ? answer.body['jobId'] : undefined;
       throw new SchemaRegistrationError('Schema registration is still running (HTTP 202)', {
+        ...CREATE,
         state: 'wait',
+        jobId: typeof jobId === 'string' ? jobId : undefined,
         result: answer.body,
         secrets,
       });
     }
-    const info = { method: 'POST', path: 'schemas', status: answer.status, secrets };
+    const info = { ...CREATE, status: answer.status, secrets };
     const raw = parseResponse(SchemaCreateResponse, answer.body, info, answer.deadline);
-    const { state, schemaId, schema, jobId, reason, action, idPath } = summarise(raw);
+    const { state, schemaId, schema, jobId, reason, action, schemaRequest, idPath } = summarise(raw);
     if (state === 'finished' && answer.status !== 202) {
       if (schemaId !== undefined) return answered({ state, schemaId, schema, jobId, raw }, answer);
-      const issue = { path: idPath, message: 'is required once registration has finished' };
+      const issue = {
+        path: idPath,
+        message: 'is required once registration has finished',
+        code: 'invalid_type' as const,
+        expected: 'string',
+        received: 'undefined',
+      };
       throw responseError(info, [issue], answer.body);
     }
     const shown = answer.status === 202 && state === 'finished' ? 'wait' : state;
     const detail = reason ?? action ?? (shown === 'wait' ? 'still running' : 'not finished');
     throw new SchemaRegistrationError(`Schema registration ${shown}: ${detail}`, {
+      ...CREATE,
       state: shown,
       reason,
       action,
+      jobId,
+      schemaId,
+      schemaRequest,
       result: raw,
       secrets,
     });

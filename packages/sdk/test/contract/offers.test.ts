@@ -72,7 +72,13 @@ describe('org(id).offers.create', () => {
     );
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues).toEqual([
-      { path: 'data.invitationUrl', message: expect.any(String) },
+      {
+        path: 'data.invitationUrl',
+        message: expect.any(String),
+        code: 'invalid_type',
+        expected: 'string',
+        received: 'undefined',
+      },
     ]);
   });
 

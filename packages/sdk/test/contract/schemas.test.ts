@@ -84,7 +84,13 @@ describe('schemas.create', () => {
     const error = await rejectionOf(() => create({ json: body }));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues).toEqual([
-      { path, message: 'is required once registration has finished' },
+      {
+        path,
+        message: 'is required once registration has finished',
+        code: 'invalid_type',
+        expected: 'string',
+        received: 'undefined',
+      },
     ]);
     expect((error as ResponseValidationError).body).toEqual(JSON.parse(JSON.stringify(body)));
   });
@@ -154,7 +160,12 @@ describe('schemas.create', () => {
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error.message).toBe("Validation Failed: schema.issuerId: 'issuerId' is required");
     expect((error as BadRequestError).fieldErrors).toEqual([
-      { path: 'schema.issuerId', message: "'issuerId' is required" },
+      {
+        path: 'schema.issuerId',
+        message: "'issuerId' is required",
+        code: 'invalid_type',
+        received: 'undefined',
+      },
     ]);
     expect(error).toMatchObject({ status: 422, body });
   });

@@ -60,7 +60,7 @@ export function describeErrorAnswers(contract: EndpointContract): void {
       expect(error).toBeInstanceOf(BadRequestError);
       expect(error.message).toBe('comment must be a string');
       expect((error as BadRequestError).fieldErrors).toEqual([
-        { path: '', message: 'comment must be a string' },
+        { path: '', message: 'comment must be a string', code: 'invalid_type', expected: 'string' },
       ]);
     });
 

@@ -28,7 +28,7 @@ describe('AgentClient options', () => {
     const error = await rejectionOf(async () => new AgentClient({ baseUrl: 'http://agent.test' }).org());
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).issues).toEqual([
-      { path: 'orgId', message: 'is required (pass it to org() or set orgId on the client)' },
+      { path: 'orgId', message: 'is required (pass it to org() or set orgId on the client)', code: 'custom' },
     ]);
   });
 });

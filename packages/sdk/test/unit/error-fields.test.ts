@@ -6,72 +6,67 @@ import * as sdk from '../../src/index.js';
 // them in the constructors). `body` of ResponseValidationError and EmailNotSentError is kept but
 // not enumerable (a body may be huge); `message` and `stack` are Error's own, not enumerable.
 const target = { method: 'GET', path: 'x' };
+const request = ['name', 'method', 'path', 'target'];
 const api = { ...target, status: 500, body: { a: 1 }, headers: new Headers({ 'x-request-id': 'r' }) };
-const registration = { state: 'failed', reason: 'r', action: 'a', result: { b: 2 } };
+const registration = { ...target, state: 'failed', reason: 'r', action: 'a', jobId: 'j', result: { b: 2 } };
 
 const CASES: [string, Error, string[]][] = [
   ['AgentError', new sdk.AgentError('m'), ['name']],
-  [
-    'ApiError',
-    new sdk.ApiError('m', api),
-    ['name', 'status', 'method', 'path', 'body', 'headers', 'requestId'],
-  ],
+  ['ApiError', new sdk.ApiError('m', api), [...request, 'status', 'body', 'headers', 'requestId']],
   [
     'BadRequestError',
     new sdk.BadRequestError('m', api),
-    ['name', 'status', 'method', 'path', 'body', 'headers', 'requestId', 'fieldErrors'],
+    [...request, 'status', 'body', 'headers', 'requestId', 'fieldErrors'],
   ],
   [
     'AuthenticationError',
     new sdk.AuthenticationError('m', { ...api, reason: 'rejected' }),
-    ['name', 'status', 'method', 'path', 'body', 'headers', 'requestId', 'reason'],
+    [...request, 'status', 'body', 'headers', 'requestId', 'reason'],
   ],
   [
     'RateLimitError',
     new sdk.RateLimitError('m', api),
-    ['name', 'status', 'method', 'path', 'body', 'headers', 'requestId', 'retryAfter'],
+    [...request, 'status', 'body', 'headers', 'requestId', 'retryAfter'],
   ],
-  [
-    'ConnectionError',
-    new sdk.ConnectionError('m', { ...target, sent: true }),
-    ['name', 'method', 'path', 'sent'],
-  ],
-  [
-    'TimeoutError',
-    new sdk.TimeoutError('m', { ...target, timeout: 1 }),
-    ['name', 'method', 'path', 'timeout'],
-  ],
+  ['ConnectionError', new sdk.ConnectionError('m', { ...target, sent: true }), [...request, 'sent']],
+  ['TimeoutError', new sdk.TimeoutError('m', { ...target, timeout: 1 }), [...request, 'timeout']],
   ['RequestValidationError', new sdk.RequestValidationError('m', []), ['name', 'issues']],
   ['PasswordEncryptionError', new sdk.PasswordEncryptionError('m'), ['name', 'option']],
   [
     'ResponseValidationError',
     new sdk.ResponseValidationError('m', { ...target, status: 200, issues: [], body: {} }),
-    ['name', 'issues', 'status', 'method', 'path'],
+    [...request, 'issues', 'status'],
   ],
   [
     'EmailNotSentError',
-    new sdk.EmailNotSentError('m', { status: 200, inDoubt: true, failures: [], body: {} }),
-    ['name', 'status', 'inDoubt', 'failures'],
+    new sdk.EmailNotSentError('m', { ...target, status: 200, inDoubt: true, failures: [], body: {} }),
+    [...request, 'status', 'inDoubt', 'failures'],
   ],
   [
     'SchemaRegistrationError',
-    new sdk.SchemaRegistrationError('m', registration),
-    ['name', 'state', 'reason', 'action', 'result'],
+    new sdk.SchemaRegistrationError('m', { ...registration, schemaId: 's' }),
+    [...request, 'state', 'reason', 'action', 'jobId', 'result', 'schemaId', 'schemaRequest'],
   ],
+  [
+    'DidRegistrationError',
+    new sdk.DidRegistrationError('m', { ...registration, did: 'did:key:z' }),
+    [...request, 'state', 'reason', 'action', 'jobId', 'result', 'did'],
+  ],
+  ['AbortError', new sdk.AbortError('m', target), request],
   [
     'RedirectError',
     new sdk.RedirectError('m', { ...target, status: 302, location: undefined }),
-    ['name', 'method', 'path', 'status', 'location'],
+    [...request, 'status', 'location'],
   ],
   [
     'ResponseTooLargeError',
     new sdk.ResponseTooLargeError('m', { ...target, limit: 1 }),
-    ['name', 'method', 'path', 'limit'],
+    [...request, 'limit'],
   ],
   [
     'UnexpectedStatusError',
     new sdk.UnexpectedStatusError('m', { ...target, status: 1 }),
-    ['name', 'method', 'path', 'status'],
+    [...request, 'status'],
   ],
 ];
 
@@ -91,7 +86,7 @@ describe('the fields each SDK error carries', () => {
   it('the body of a ResponseValidationError and an EmailNotSentError is kept, not enumerable', () => {
     const bodies = [
       new sdk.ResponseValidationError('m', { ...target, status: 200, issues: [], body: { c: 3 } }),
-      new sdk.EmailNotSentError('m', { status: 200, inDoubt: true, failures: [], body: { c: 3 } }),
+      new sdk.EmailNotSentError('m', { ...target, status: 200, inDoubt: true, failures: [], body: { c: 3 } }),
     ];
     for (const error of bodies) {
       expect(Object.getOwnPropertyDescriptor(error, 'body')).toMatchObject({

@@ -38,7 +38,7 @@ describe('the extraBody request option', () => {
     );
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).issues).toEqual([
-      { path: 'labels', message: 'is not a known field' },
+      { path: 'labels', message: 'is not a known field', code: 'unrecognized_keys' },
     ]);
     expect(requests).toHaveLength(0);
   });
@@ -52,7 +52,11 @@ describe('the extraBody request option', () => {
       }),
     );
     expect((error as RequestValidationError).issues).toEqual([
-      { path: 'extraBody.connectionId', message: 'is a field of the request: give it in the params' },
+      {
+        path: 'extraBody.connectionId',
+        message: 'is a field of the request: give it in the params',
+        code: 'custom',
+      },
     ]);
     expect(requests).toHaveLength(0);
   });
@@ -61,7 +65,7 @@ describe('the extraBody request option', () => {
     const { agent, requests } = client();
     const error = await rejectionOf(() => agent.credentials.list({}, { extraBody: { page: 2 } }));
     expect((error as RequestValidationError).issues).toEqual([
-      { path: 'extraBody', message: 'applies only to calls that send a JSON object body' },
+      { path: 'extraBody', message: 'applies only to calls that send a JSON object body', code: 'custom' },
     ]);
     expect(requests).toHaveLength(0);
   });

@@ -35,6 +35,7 @@ describe('a list whose elements fail', () => {
     expect(issues[0]).toEqual({
       path: '(body)',
       message: 'stopped at the 10th failing element; 99,990 more were not checked',
+      code: 'custom',
     });
     expect(issues.slice(1).map((i) => i.path)).toEqual(Array.from({ length: 10 }, (_, n) => `[${n}].id`));
     expect(message).toMatch(

@@ -19,7 +19,13 @@ describe('parseResponse', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(ResponseValidationError);
       expect((error as ResponseValidationError).issues).toEqual([
-        { path: 'd.e', message: 'Invalid input: expected string, received number' },
+        {
+          path: 'd.e',
+          message: 'Invalid input: expected string, received number',
+          code: 'invalid_type',
+          expected: 'string',
+          received: 'number',
+        },
       ]);
       expect((error as ResponseValidationError).body).toEqual(body);
     }

@@ -71,7 +71,9 @@ describe('encryptPassword and decryptPassword', () => {
 
   it('refuses an empty key naming the parameter', async () => {
     const error = await rejectionOf(() => encryptPassword('demo-password', ''));
-    expect((error as RequestValidationError).issues).toEqual([{ path: 'key', message: 'must not be empty' }]);
+    expect((error as RequestValidationError).issues).toEqual([
+      { path: 'key', message: 'must not be empty', code: 'custom' },
+    ]);
   });
 });
 

@@ -2,8 +2,7 @@ import { type SchemaCreateParams, SchemaRegistrationError } from '@credential-ag
 import type { Command } from 'commander';
 import { type Bind, flagOption, listOption, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
-import { ExitWith } from '../../errors.js';
-import { ExitCode } from '../../exit-codes.js';
+import { ExitWith, exitCodeOf, PENDING } from '../../errors.js';
 import { collect, mergeFlags, readBodyFile, requireFields } from '../../input.js';
 import { printData, printNote } from '../../output.js';
 import { presentSchemaCreated, presentSchemaPending, type SchemaPending } from '../../presenters/schemas.js';
@@ -78,28 +77,13 @@ export async function runCreate(ctx: CliContext, opts: CreateOptions): Promise<v
   const pending = pendingOf(result);
   printData(ctx, pending, presentSchemaPending);
   printNote(ctx, pendingNote(pending));
-  throw new ExitWith(ExitCode.ActionNeeded);
+  throw new ExitWith(exitCodeOf(result));
 }
 
-/** Registration states that are a result to print, not a failure: an action to take, or a job running. */
-const PENDING = new Set(['action', 'wait']);
-
-type Json = Record<string, unknown>;
-const record = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-/** What an unfinished registration answered: `{ jobId, schemaState: { state, action, schemaRequest, schema } }`. */
+/** What an unfinished registration said: its state, action, schema request and ids, as the error carries them. */
 function pendingOf(error: SchemaRegistrationError): SchemaPending {
-  const answer = record(error.result);
-  const state = 'schemaState' in answer ? record(answer['schemaState']) : answer;
-  return {
-    state: error.state,
-    action: error.action,
-    schemaId: text(record(state['schema'])['schemaId']) ?? text(answer['schemaId']),
-    schemaRequest: state['schemaRequest'],
-    jobId: text(answer['jobId']),
-    raw: error.result,
-  };
+  const { state, action, schemaId, schemaRequest, jobId, result } = error;
+  return { state, action, schemaId, schemaRequest, jobId, raw: result };
 }
 
 function pendingNote(pending: SchemaPending): string {

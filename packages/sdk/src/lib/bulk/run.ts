@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { bulkRetryDelay, isFatalForBulk, isInDoubt } from '../../core/bulk-retry.js';
-import { AbortError, AgentError, RequestValidationError } from '../../core/errors.js';
+import { AbortError, AgentError, type RequestTarget, RequestValidationError } from '../../core/errors.js';
 import { checkRanges } from '../../core/option-ranges.js';
 import { parseRequest } from '../../core/parse.js';
 import { type ResolvedRetry, resolveRetry, sleep } from '../../core/retry.js';
@@ -35,9 +35,12 @@ export class BulkRun {
   #fatal: unknown;
   #closed = false;
   #wake: (() => void) | undefined;
+  /** The request the rows go in, named by the AbortError of rows not sent. */
+  readonly #request: RequestTarget;
 
-  constructor(send: SendEmailBatch, common: CheckedCommon, options: BulkOptions) {
+  constructor(send: SendEmailBatch, common: CheckedCommon, options: BulkOptions, request: RequestTarget) {
     this.#send = send;
+    this.#request = request;
     this.#common = common;
     this.#options = options;
     const { batchSize = 10, concurrency = 4 } = options;
@@ -183,9 +186,10 @@ export class BulkRun {
 
   #stopReason(): unknown {
     if (this.#fatal !== undefined) return this.#fatal;
-    if (this.#closed) return new AbortError('The bulk send was closed by its consumer');
+    if (this.#closed) return new AbortError('The bulk send was closed by its consumer', this.#request);
     const signal = [this.#options.signal, this.#options.stop].find((s) => s?.aborted);
-    return signal ? new AbortError('The bulk send was aborted', { cause: signal.reason }) : undefined;
+    const cause = signal?.reason;
+    return signal ? new AbortError('The bulk send was aborted', { ...this.#request, cause }) : undefined;
   }
 
   #skipped(): Skipped {
@@ -202,7 +206,11 @@ function checkForType(offer: EmailOfferItem, credentialType: string): void {
         ? 'credential'
         : undefined;
   if (missing === undefined) return;
-  const issue = { path: `offer.${missing}`, message: `is required for ${credentialType} offers` };
+  const issue = {
+    path: `offer.${missing}`,
+    message: `is required for ${credentialType} offers`,
+    code: 'custom' as const,
+  };
   throw new RequestValidationError(`Invalid request: ${issue.path}: ${issue.message}`, [issue]);
 }
 

@@ -1,3 +1,4 @@
+import type { RequestTarget } from '../../core/errors.js';
 import { parseRequest } from '../../core/parse.js';
 import { BulkEmailParams } from '../../models/offers.js';
 import { BulkRun } from './run.js';
@@ -24,8 +25,9 @@ export async function* sendEmailBulk(
   send: SendEmailBatch,
   rows: Iterable<BulkRow> | AsyncIterable<BulkRow>,
   params: BulkEmailParams,
-  options: BulkOptions = {},
+  options: BulkOptions,
+  request: RequestTarget,
 ): AsyncGenerator<BulkResult, void, undefined> {
-  const run = new BulkRun(send, parseRequest(BulkEmailParams, params), options);
+  const run = new BulkRun(send, parseRequest(BulkEmailParams, params), options, request);
   yield* run.results(Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]());
 }
