@@ -318,7 +318,7 @@ describe('every error of a request carries its method, path and target, after a 
         split.request({ method: 'GET', path: `/orgs/${ORG_ID}/x`, target: 'agent' }),
       ).rejects.toMatchObject({ target: 'agent', method: 'GET', path: `orgs/${ORG_ID}/x` });
       await expect(
-        split.request({ method: 'GET', path: `/orgs/${ORG_ID}/x`, ...as('missing') }),
+        split.request({ method: 'GET', path: `/orgs/${ORG_ID}/x` }, as('missing')),
       ).rejects.toMatchObject({ target: 'platform', status: 404 });
     } finally {
       await agent.close();

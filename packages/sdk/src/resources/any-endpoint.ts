@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { invalidField } from '../core/errors.js';
+import { invalidField, RequestValidationError } from '../core/errors.js';
 import type { Call, RequestOptions } from '../core/transport-types.js';
 
 /**
@@ -60,7 +60,10 @@ export function anyCall(
   // Anything else is refused, the options most of all: they are the second argument, as in every method.
   for (const key of Object.keys(init)) {
     if (!/^(method|path|query|body|schema|auth|target)$/.test(key)) {
-      throw invalidField(key, 'is not a request field (options go in the second argument)');
+      const message = 'is not a request field (options go in the second argument)';
+      throw new RequestValidationError(`Invalid request: ${key} ${message}`, [
+        { path: key, message, code: 'unrecognized_keys' },
+      ]);
     }
   }
   const verb = typeof method === 'string' ? method.toUpperCase() : '';

@@ -70,7 +70,7 @@ describe('request(init, options): the options come last, as in every other metho
     )({ method: 'POST', path: '/echo', body: {}, [key]: value }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).issues).toEqual([
-      { path: key, message: expect.stringMatching(/second argument/) },
+      { path: key, message: expect.stringMatching(/second argument/), code: 'unrecognized_keys' },
     ]);
     expect(received).toEqual([]);
   });
@@ -83,7 +83,7 @@ describe('request(init, options): the options come last, as in every other metho
     )({ method: 'GET', path: '/echo', qeury: { a: 1 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).issues).toEqual([
-      { path: 'qeury', message: expect.any(String) },
+      { path: 'qeury', message: expect.any(String), code: 'unrecognized_keys' },
     ]);
     expect(received).toEqual([]);
   });
