@@ -134,7 +134,9 @@ describe('a token echoed as a JSON object key (attack H2)', () => {
       .credentials.list()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
-    expect((error as BadRequestError).fieldErrors).toEqual([{ path: '[REDACTED]', message: 'bad', code: 'custom' }]);
+    expect((error as BadRequestError).fieldErrors).toEqual([
+      { path: '[REDACTED]', message: 'bad', code: 'custom' },
+    ]);
     expectNoSecret(error);
     expectNoSecret(events);
   });

@@ -64,7 +64,7 @@ export function plainAnswerIssue(issue: FieldIssue): string {
 
 /**
  * An issue in plain words, from its code: a wrong type is `must be a string (got a number)`, a
- * value not allowed `must be one of: a, b`; others keep the SDK's message.
+ * value not allowed `must be one of a, b`; others keep the SDK's message.
  */
 export function plainMessage(issue: FieldIssue): string {
   const { code, expected, received } = issue;
@@ -73,7 +73,7 @@ export function plainMessage(issue: FieldIssue): string {
   }
   if (code === 'invalid_value' && expected) {
     const values = expected.split('|');
-    return values.length === 1 ? `must be ${expected}` : `must be one of: ${values.join(', ')}`;
+    return values.length === 1 ? `must be ${expected}` : `must be one of ${values.join(', ')}`;
   }
   return issue.message;
 }

@@ -132,7 +132,7 @@ describe('renderError', () => {
       { path: 'protocolVersion', message: 'whatever', code: 'invalid_value', expected: 'v1|v2' },
     ]);
     expect(render(error).lines).toEqual([
-      'error: comment: must be a string (got a number); protocolVersion: must be one of: v1, v2',
+      'error: comment: must be a string (got a number); protocolVersion: must be one of v1, v2',
     ]);
   });
 
