@@ -35,24 +35,27 @@ async function serveSandbox() {
   const token = running.sandbox.issueToken();
   // The 20 credential records `credentials list` prints (issue 23 measures a list of 20).
   for (let i = 1; i <= RECORDS; i++) {
-    const answer = await fetch(`${running.url}/orgs/${DEMO_ORG_ID}/credentials/oob/offer?credentialType=jsonld`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        credentialDefinitionId: 'cred-def-1',
-        credentialType: 'jsonld',
-        attributes: [{ name: 'name', value: `Holder ${i}` }],
-        isShortenUrl: false,
-        credential: {
-          '@context': ['https://www.w3.org/2018/credentials/v1'],
-          type: ['VerifiableCredential', 'EmployeeCredential'],
-          issuer: { id: 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK' },
-          issuanceDate: '2024-05-01T00:00:00Z',
-          credentialSubject: { id: `did:example:holder${i}`, name: `Holder ${i}` },
-          options: { proofType: 'Ed25519Signature2018', proofPurpose: 'assertionMethod' },
-        },
-      }),
-    });
+    const answer = await fetch(
+      `${running.url}/orgs/${DEMO_ORG_ID}/credentials/oob/offer?credentialType=jsonld`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          credentialDefinitionId: 'cred-def-1',
+          credentialType: 'jsonld',
+          attributes: [{ name: 'name', value: `Holder ${i}` }],
+          isShortenUrl: false,
+          credential: {
+            '@context': ['https://www.w3.org/2018/credentials/v1'],
+            type: ['VerifiableCredential', 'EmployeeCredential'],
+            issuer: { id: 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK' },
+            issuanceDate: '2024-05-01T00:00:00Z',
+            credentialSubject: { id: `did:example:holder${i}`, name: `Holder ${i}` },
+            options: { proofType: 'Ed25519Signature2018', proofPurpose: 'assertionMethod' },
+          },
+        }),
+      },
+    );
     if (!answer.ok) throw new Error(`seeding the sandbox: ${answer.status} ${await answer.text()}`);
   }
   parentPort.postMessage({ url: running.url, token });
