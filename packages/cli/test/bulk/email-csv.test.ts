@@ -23,6 +23,16 @@ describe('agent-cli offers email --csv', () => {
     );
   });
 
+  it('sends a +value of a known-value flag as it is (the SDK takes it as unknownValue)', async () => {
+    const csv = await writeCsv(await tempDir(), holderLines(2));
+    const escaped = ['--credential-type', 'indy', '--cred-def-id', CRED_DEF_ID, '--protocol-version', '+v9'];
+    const result = await bench.run(['offers', 'email', '--csv', csv, ...escaped, '--json']);
+    // Sent, and refused by the service (as the real platform refuses v9), not by the SDK.
+    expect(bench.sandbox.requestCount('POST', '/orgs')).toBe(1);
+    expect(result.stderr).toContain('protocolVersion must be one of the following values: v1, v2');
+    expect(bench.sandbox.totalDeliveries()).toBe(0);
+  });
+
   it("registers its journal in the run's XDG_STATE_HOME, not under the process's home", async () => {
     const csv = await writeCsv(await tempDir(), holderLines(3));
     const state = join(bench.configDir(), 'state');
