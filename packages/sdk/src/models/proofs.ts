@@ -118,9 +118,7 @@ export const ProofExchangeRecord = responseObject({
   parentThreadId: extra(z.string()),
   protocolVersion: maybe(z.string()),
   state: maybe(openEnum(PROOF_STATES)),
-  role: extra(z.string()),
   isVerified: extra(z.boolean()),
-  errorMessage: extra(z.string()),
   metadata: maybe(Metadata),
 });
 export type ProofExchangeRecord = z.output<typeof ProofExchangeRecord>;
