@@ -33,13 +33,8 @@ export function deploymentOf(settings: Settings): Deployment {
   };
 }
 
-/** Whether a path (relative to its base URL) is one of the agent controller's, not the platform's. */
-function isAgentPath(path: string): boolean {
-  return !/^(v\d+\/)?(auth|orgs)\//.test(path.replace(/^\//, ''));
-}
-
-/** The agent's routes go to the agent URL when one is set. */
-const toAgent = (error: ApiError, d: Deployment) => d.agentUrl !== undefined && isAgentPath(error.path);
+/** The agent's routes go to the agent URL when one is set: the service the error says it went to. */
+const toAgent = (error: ApiError, d: Deployment) => d.agentUrl !== undefined && error.target === 'agent';
 
 /** The URL a call went to, or undefined when its base URL is not known. */
 function urlOf(error: ApiError, d: Deployment): string | undefined {
@@ -84,7 +79,7 @@ export function missingRoute(
     };
   }
   const at = `no such route at ${d.baseUrlName}`;
-  if (isAgentPath(error.path)) {
+  if (error.target === 'agent') {
     return {
       url,
       hint: `${at}: if the agent controller is a service of its own, set agent-url and agent-key (AGENT_CLI_AGENT_URL, AGENT_CLI_AGENT_KEY)`,
