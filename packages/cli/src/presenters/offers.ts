@@ -22,7 +22,7 @@ export function presentOfferCreated(result: OrgResponse<OfferCreated>, style: St
 
 /** The outcome of sending offers by e-mail. */
 export function presentOffersEmailed(
-  result: OrgResponse<boolean | Record<string, unknown>>,
+  result: OrgResponse<true | Record<string, unknown>>,
   recipients: readonly string[],
   style: Style,
 ): string {

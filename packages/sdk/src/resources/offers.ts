@@ -76,12 +76,13 @@ export class Offers extends Resource {
   sendByEmail(
     params: OfferEmailParams,
     options: OfferOptions = {},
-  ): APIPromise<OrgResponse<boolean | Record<string, unknown>>> {
+  ): APIPromise<OrgResponse<true | Record<string, unknown>>> {
+    // `data: false` never resolves: acceptEmailAnswer throws EmailNotSentError for it.
     return this.transport.request(() => {
       const { credentialType, ...rest } = options;
       const query = parseRequest(OfferQuery, { credentialType: credentialType ?? params?.credentialType });
       return { ...this.#emailRequest(params, query, rest), request: OfferEmailParams };
-    });
+    }) as APIPromise<OrgResponse<true | Record<string, unknown>>>;
   }
 
   /** Sends an e-mail offer body that is valid already (the bulk helper checked it): no re-validation. */

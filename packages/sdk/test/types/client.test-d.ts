@@ -38,6 +38,11 @@ describe('SDK method signatures', () => {
       org.proofs.request(params.proofRequest.minimal, { requestType: 'indy' }),
     ).resolves.toEqualTypeOf<OrgResponse<ProofExchangeRecord>>();
     expectTypeOf<ProofExchangeRecord['id']>().toEqualTypeOf<string>();
+    // An answer saying the e-mails were not sent (`data: false`) throws: what resolves is `true`
+    // (real gateways) or the spec's object.
+    expectTypeOf(org.offers.sendByEmail(params.offerEmail.minimal)).resolves.toEqualTypeOf<
+      OrgResponse<true | Record<string, unknown>>
+    >();
   });
 
   it('type the fields of the answers, optional where the spec does not promise them', () => {
