@@ -56,7 +56,7 @@ const REQUIRED: Record<string, string[]> = {
   DidWriteResponse: ['did'],
   OfferCreateResponse: ['data', 'data.invitationUrl'],
   OfferEmailResponse: ['data'],
-  ProofRequestResponse: ['data'],
+  ProofRequestResponse: ['data', 'data.id'],
   SchemaCreateResponse: ['schemaState', 'schemaState.state', 'schemaMetadata', 'registrationMetadata'],
 };
 
