@@ -41,14 +41,6 @@ export function acceptKnown<T extends readonly string[]>(
   return undefined;
 }
 
-/**
- * A value the CLI has checked already (one of `known`, or the text of a `+value`), as the SDK takes
- * it again: a known value as it is, any other as `unknownValue(value)`.
- */
-export function checkedValue<T extends readonly string[]>(value: string, known: T): RequestEnum<T> {
-  return known.includes(value) ? (value as T[number]) : unknownValue(value);
-}
-
 /** Why a value was refused: the known values, the closest one, and how to send it anyway. */
 export function unknownValueMessage(value: string, known: readonly string[], anyway: string): string {
   const guess = closest(value, known);

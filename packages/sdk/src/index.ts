@@ -71,6 +71,14 @@ export type {
   BulkSent,
   BulkSkipped,
 } from './lib/bulk/types.js';
+export {
+  type BulkInvalidRow,
+  type BulkRowVerdict,
+  type BulkValidRow,
+  type PreparedBulkEmail,
+  prepareBulkEmail,
+  validateBulkRows,
+} from './lib/bulk/validate.js';
 export * from './models/index.js';
 export { REDACTED, redactValue, scrub } from './redact.js';
 export type { AnyRequest } from './resources/any-endpoint.js';

@@ -7,7 +7,6 @@ import { Planner } from './planned-rows.js';
 import { cancelledBeforeSending, checkCsv } from './prepass.js';
 import { RunState } from './run-state.js';
 import { checkRows, sendRows } from './send.js';
-import { sendableCommon } from './template.js';
 import type { BulkOutcome, BulkRunOptions, BulkRunPorts } from './types.js';
 
 /**
@@ -24,7 +23,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
   try {
     const head = await readCsv(input);
     head.close();
-    const mapping = resolveMapping(head.header, opts.template.common.credentialType, opts.mapping);
+    const mapping = resolveMapping(head.header, opts.template.bulk.params.credentialType, opts.mapping);
     const run = new RunState(opts, ports);
     let offers: Pick<Offers, 'sendByEmailBulk'> | undefined;
     let state: JournalState | undefined;
@@ -73,7 +72,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
         const offset = state?.lastBatch ?? 0;
         const plan = {
           ...opts,
-          common: sendableCommon(template.common),
+          common: template.bulk,
           journal: run.journal,
           offset,
           settle,

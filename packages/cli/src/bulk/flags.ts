@@ -1,4 +1,4 @@
-import { type Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, type Option } from 'commander';
 
 /** The flags of `offers email --csv`. Kept apart from the engine so that `--help` loads nothing heavy. */
 export interface CsvFlags {
@@ -34,9 +34,13 @@ function positiveInt(value: string): number {
   return n;
 }
 
-/** Adds the bulk flags to `offers email`. */
-export function addCsvOptions(command: Command): Command {
-  return command
+/**
+ * Adds the bulk flags to `offers email` and returns them: the options it added, which are the
+ * bulk flags whatever their help text says.
+ */
+export function addCsvOptions(command: Command): readonly Option[] {
+  const before = new Set(command.options);
+  command
     .option('--csv <path>', 'bulk: e-mail every holder of a CSV file (header row; --file is the template)')
     .option('--email-column <name>', 'bulk: column of the e-mail addresses (default: email or emailId)')
     .option(
@@ -91,4 +95,5 @@ missing journal.
       --journal holders.journal.jsonl --junit report.xml
   (after a failed or stopped run: the same command with --resume)`,
     );
+  return command.options.filter((o) => !before.has(o));
 }

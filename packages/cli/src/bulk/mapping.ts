@@ -64,7 +64,7 @@ export function resolveMapping(
 export function buildOffer(fields: string[], mapping: ColumnMapping, template: BulkTemplate): EmailOfferItem {
   const emailId = (fields[mapping.email.column] ?? '').trim();
   const values = mapping.fields.map((f) => ({ name: f.name, value: fields[f.column] ?? '' }));
-  if (template.common.credentialType === 'indy') {
+  if (template.bulk.params.credentialType === 'indy') {
     return { emailId, attributes: [...template.attributes, ...values] };
   }
   const credential = template.credential ?? {};

@@ -48,7 +48,7 @@ export class Planner {
 
   constructor(p: Planning) {
     this.#p = p;
-    this.#checker = new RowChecker(p.source, p.csv.header, p.mapping, p.duplicates);
+    this.#checker = new RowChecker(p.source, p.csv.header, p.mapping, p.template, p.duplicates);
   }
 
   /**
@@ -84,8 +84,8 @@ export class Planner {
     const p = this.#p;
     const offer = buildOffer(record.fields, p.mapping, p.template);
     const key = rowKey(offer);
-    const problems = this.#checker.check(record, offer, key);
     if (!inShard(p.shard, key)) return undefined;
+    const { verdict, problems } = this.#checker.check(record, offer, key, `${record.line} ${keyText(key)}`);
     const base = { line: record.line, email: offer.emailId };
     const sent = p.journal?.accepted.get(key.holder);
     const doubt = p.journal?.inDoubt.get(key.holder);
@@ -97,7 +97,7 @@ export class Planner {
       await p.settle({ ...base, status: 'invalid', message: CHANGED('may have e-mailed') });
     else if ((doubt !== undefined || p.journal?.allInDoubt) && !p.retryInDoubt) {
       await p.settle({ ...base, status: 'in-doubt', message: IN_DOUBT });
-    } else return { row: `${record.line} ${keyText(key)}`, offer };
+    } else if (verdict.valid) return verdict;
     return undefined;
   }
 }

@@ -1,9 +1,15 @@
-import type { EmailOfferItem } from '@credential-agent/sdk';
-import { EmailOfferItem as EmailOfferSchema } from '@credential-agent/sdk/models';
+import type { BulkRowVerdict, EmailOfferItem, FieldIssue } from '@credential-agent/sdk';
 import type { CsvRecord } from './csv-source.js';
 import { holderId } from './holder-set.js';
 import type { ColumnMapping } from './mapping.js';
 import type { RowKey } from './row-key.js';
+import type { BulkTemplate } from './template.js';
+
+/** What the check of one row found: the SDK's verdict, and every problem in words (none: send it). */
+export interface RowCheck {
+  verdict: BulkRowVerdict;
+  problems: string[];
+}
 
 /**
  * Characters a value never needs and that hide what it says: C0 and C1 controls but tab and line
@@ -21,9 +27,11 @@ function hiddenKind(char: string): string {
 }
 
 /**
- * Checks one CSV record before anything is sent: the e-mail (present, valid, not seen before on
- * another line) and every mapped column (present and not empty). Returns the problems, in words.
- * Only the holders the first pass found on more than one row are remembered.
+ * Checks one CSV record before anything is sent: the CSV's own matters here (hidden characters, a
+ * field count above the header's, missing or empty values, an empty e-mail, a holder on another
+ * line), the offer by the SDK (once: its valid verdict is what is sent). Returns the problems, in
+ * words naming the file, line and column. Only the holders the first pass found on more than one
+ * row are remembered.
  */
 export class RowChecker {
   /** The holders the first pass found on more than one row → the line of the first valid one. */
@@ -31,22 +39,50 @@ export class RowChecker {
   readonly #first = new Map<bigint, number>();
   readonly #header: readonly string[];
   readonly #mapping: ColumnMapping;
+  readonly #template: BulkTemplate;
 
   readonly #source: string;
 
-  constructor(source: string, header: readonly string[], mapping: ColumnMapping, duplicates: Set<bigint>) {
+  constructor(
+    source: string,
+    header: readonly string[],
+    mapping: ColumnMapping,
+    template: BulkTemplate,
+    duplicates: Set<bigint>,
+  ) {
     this.#source = source;
     this.#header = header;
     this.#mapping = mapping;
+    this.#template = template;
     this.#duplicates = duplicates;
   }
 
-  /** The problems of `record`, whose `offer` was built from it; the e-mail is remembered for duplicates. */
-  check(record: CsvRecord, offer: EmailOfferItem, key: RowKey): string[] {
-    const problems = [...this.#shape(record), ...this.#email(record.line, offer.emailId, key)];
-    if (problems.length) return problems;
-    const parsed = EmailOfferSchema.safeParse(offer);
-    return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  /**
+   * The SDK's verdict on `offer`, built from `record` and known to the SDK as `row`, and the
+   * problems of the row; the e-mail is remembered for duplicates.
+   */
+  check(record: CsvRecord, offer: EmailOfferItem, key: RowKey, row: string): RowCheck {
+    const verdict = this.#template.bulk.check({ row, offer }, record.line);
+    const issues = verdict.issues ?? [];
+    const badEmail = issues.some((i) => i.path === 'offer.emailId');
+    const problems = [...this.#shape(record), ...this.#email(record.line, offer.emailId, badEmail, key)];
+    if (problems.length) return { verdict, problems };
+    return { verdict, problems: issues.map((i) => this.#describe(i)) };
+  }
+
+  /** An issue of the SDK in words, with the CSV column it comes from when it does. */
+  #describe(issue: FieldIssue): string {
+    const path = issue.path.replace(/^offer\./, '');
+    const column = this.#columnOf(path);
+    return `${path}${column === undefined ? '' : ` (column ${column})`}: ${issue.message}`;
+  }
+
+  #columnOf(path: string): string | undefined {
+    const fields = this.#mapping.fields;
+    const attribute = /^attributes\[(\d+)\]/.exec(path);
+    if (attribute) return fields[Number(attribute[1]) - this.#template.attributes.length]?.name;
+    const subject = /^credential\.credentialSubject\.(.+?)(?:[.[]|$)/.exec(path)?.[1];
+    return fields.find((f) => f.name === subject)?.name;
   }
 
   #shape(record: CsvRecord): string[] {
@@ -72,10 +108,10 @@ export class RowChecker {
     return problems;
   }
 
-  #email(line: number, email: string, key: RowKey): string[] {
+  #email(line: number, email: string, invalid: boolean, key: RowKey): string[] {
     const column = this.#mapping.email.name;
     if (email === '') return [`empty e-mail (column ${column})`];
-    if (!EmailOfferSchema.shape.emailId.safeParse(email).success) return [`invalid e-mail "${email}"`];
+    if (invalid) return [`invalid e-mail "${email}"`];
     const id = holderId(key.hi, key.lo);
     if (!this.#duplicates.has(id)) return [];
     const first = this.#first.get(id);

@@ -104,7 +104,7 @@ export class RunState {
     let file = exists ? await this.#lockFile(dir, path) : undefined;
     const baseUrl = normaliseBaseUrl(target.baseUrl);
     const shardText = describeShard(shard);
-    const sends = [csvDigest, baseUrl, target.org, template.common.credentialType, shardText ?? ''];
+    const sends = [csvDigest, baseUrl, target.org, template.bulk.params.credentialType, shardText ?? ''];
     const key = createHash('sha256').update(JSON.stringify(sends)).digest('hex');
     const sending = {
       what: `the rows of --csv ${csv} for this target`,
@@ -121,7 +121,7 @@ export class RunState {
       const reports = [this.#opts.report, this.#opts.junit];
       const run = {
         content: csvDigest,
-        target: { baseUrl, org: target.org, credentialType: template.common.credentialType },
+        target: { baseUrl, org: target.org, credentialType: template.bulk.params.credentialType },
       };
       const newRun = this.#opts.newRun === true;
       for (const line of await earlierRuns(path, csv, shardText, reports, run, newRun)) note(line);
@@ -129,8 +129,8 @@ export class RunState {
     const journalTarget = {
       ...target,
       baseUrl,
-      credentialType: template.common.credentialType,
-      common: commonDigest(template.common),
+      credentialType: template.bulk.params.credentialType,
+      common: commonDigest(template.bulk.params),
     };
     const input = { csv, target: journalTarget, shard: shardText, content: csvDigest };
     const { journal, state } = await Journal.open(path, input, resume, note);
@@ -150,7 +150,7 @@ export class RunState {
       const same = (t: { baseUrl: string; org: string; credentialType: string }) =>
         normaliseBaseUrl(t.baseUrl) === baseUrl &&
         t.org === target.org &&
-        t.credentialType === template.common.credentialType;
+        t.credentialType === template.bulk.params.credentialType;
       await registry.checkOthers(registration, same).catch(async (error: unknown) => {
         if (!anythingSent(state)) await registry.remove();
         throw error;

@@ -1,38 +1,30 @@
-import type { CredentialAttributeInput } from '@credential-agent/sdk';
 import {
-  BulkEmailParams,
-  CREDENTIAL_TYPES,
-  EmailCredential,
-  PROTOCOL_VERSIONS,
-} from '@credential-agent/sdk/models';
-import type { z } from 'zod';
+  type CredentialAttributeInput,
+  type EmailOfferItem,
+  type PreparedBulkEmail,
+  prepareBulkEmail,
+  RequestValidationError,
+} from '@credential-agent/sdk';
+import { BulkEmailParams } from '@credential-agent/sdk/models';
 import { UsageError } from '../errors.js';
-import { checkedValue } from '../known-values.js';
-
-/** The common body as checked: its request enums are plain strings (a `+value` without its `+`). */
-export type CheckedCommon = z.output<typeof BulkEmailParams>;
 
 /**
  * The common part of a bulk e-mail offer (`--file template.json`): the body shared by every
- * request, plus what each holder's offer starts from (`credential` and `options` for JSON-LD, fixed
- * `attributes` for indy).
+ * request, checked by the SDK (`bulk`, which checks the rows too), plus what each holder's offer
+ * starts from (`credential` and `options` for JSON-LD, fixed `attributes` for indy).
  */
 export interface BulkTemplate {
-  common: CheckedCommon;
+  bulk: PreparedBulkEmail;
   credential: Record<string, unknown> | undefined;
   options: Record<string, unknown> | undefined;
   attributes: CredentialAttributeInput[];
 }
 
-const COMMON_KEYS = [
-  'credentialDefinitionId',
-  'comment',
-  'protocolVersion',
-  'credentialType',
-  'isReuseConnection',
-];
+/** The fields of the common body: the SDK's. */
+const COMMON_KEYS = Object.keys(BulkEmailParams.shape);
 const KNOWN_KEYS = new Set([...COMMON_KEYS, 'credential', 'options', 'attributes', 'credentialOffer']);
-const CommonSchema = BulkEmailParams;
+/** Stands for a holder's address when the template's offer part is checked before any row. */
+const PLACEHOLDER = 'holder@example.com';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -51,8 +43,8 @@ function protoKey(value: unknown, path: string): string | undefined {
 }
 
 /**
- * Builds the template from the file's object and the flags (which win). `comment` defaults to '',
- * `protocolVersion` to `v1`.
+ * Builds the template from the file's object and the flags (which win), checked by the SDK:
+ * `protocolVersion` defaults to `v2`, `comment` is left out unless given.
  * @throws {@link UsageError} naming the field for an unknown or invalid field, or one named
  * `__proto__` at any depth.
  */
@@ -67,12 +59,8 @@ export function toTemplate(raw: Record<string, unknown>, overrides: Partial<Bulk
   const picked = Object.fromEntries(COMMON_KEYS.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
   // No comment unless one is given (the platform refuses `comment: ""`); v2 carries indy and jsonld.
-  const candidate = { protocolVersion: 'v2', ...picked, ...defined };
-  const parsed = CommonSchema.safeParse(candidate);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UsageError(`template: ${issue?.path.join('.') || 'credentialType'}: ${issue?.message}`);
-  }
+  const common = { protocolVersion: 'v2', ...picked, ...defined } as BulkEmailParams;
+  const bulk = sdkCheck(() => prepareBulkEmail(common));
   const { credential, options, attributes } = { ...firstOffer(raw['credentialOffer']), ...raw };
   if (credential !== undefined && !isRecord(credential))
     throw new UsageError('template: credential must be an object');
@@ -81,18 +69,47 @@ export function toTemplate(raw: Record<string, unknown>, overrides: Partial<Bulk
   if (attributes !== undefined && !isAttributeList(attributes)) {
     throw new UsageError('template: attributes must be a list of { "name", "value" } strings');
   }
-  const common = parsed.data;
-  if (common.credentialType === 'jsonld' && credential === undefined) {
+  const template = { bulk, credential, options, attributes: attributes ?? [] };
+  checkOfferPart(template);
+  return template;
+}
+
+/** The SDK's check of the common body; its first problem is a usage error naming the field. */
+function sdkCheck(check: () => PreparedBulkEmail): PreparedBulkEmail {
+  try {
+    return check();
+  } catch (error) {
+    const issue = error instanceof RequestValidationError ? error.issues[0] : undefined;
+    if (issue === undefined) throw error;
+    throw new UsageError(`template: ${issue.path}: ${issue.message}`);
+  }
+}
+
+/**
+ * The part of every offer that comes from the template, checked once by the SDK as the offer of a
+ * holder whose columns are not filled in yet (a jsonld `credentialSubject` gets the columns; an
+ * indy offer one attribute per column).
+ * @throws {@link UsageError} naming the template's field.
+ */
+function checkOfferPart(template: BulkTemplate): void {
+  const { bulk, credential, options, attributes } = template;
+  const offer =
+    bulk.params.credentialType === 'indy'
+      ? { emailId: PLACEHOLDER, attributes: [...attributes, { name: 'column', value: '' }] }
+      : {
+          emailId: PLACEHOLDER,
+          ...(credential ? { credential: { credentialSubject: {}, ...credential } } : {}),
+          ...(options ? { options } : {}),
+        };
+  const verdict = bulk.check({ offer: offer as EmailOfferItem }, 1);
+  const issue = verdict.issues?.[0];
+  if (issue === undefined) return;
+  if (issue.path === 'offer.credential') {
     throw new UsageError(
-      'template: a jsonld offer needs "credential" (the W3C credential without the subject fields)',
+      `template: a ${bulk.params.credentialType} offer needs "credential" (the W3C credential without the subject fields)`,
     );
   }
-  if (credential !== undefined) {
-    const checked = EmailCredential.safeParse({ credentialSubject: {}, ...credential });
-    const issue = checked.error?.issues[0];
-    if (issue) throw new UsageError(`template: credential.${issue.path.join('.')}: ${issue.message}`);
-  }
-  return { common, credential, options, attributes: attributes ?? [] };
+  throw new UsageError(`template: ${issue.path.replace(/^offer\./, '')}: ${issue.message}`);
 }
 
 /**
@@ -113,13 +130,4 @@ function isAttributeList(value: unknown): value is CredentialAttributeInput[] {
     Array.isArray(value) &&
     value.every((a) => isRecord(a) && typeof a['name'] === 'string' && typeof a['value'] === 'string')
   );
-}
-
-/** The checked common body as the SDK takes it again (a value it does not list as `unknownValue`). */
-export function sendableCommon(common: CheckedCommon): BulkEmailParams {
-  return {
-    ...common,
-    credentialType: checkedValue(common.credentialType, CREDENTIAL_TYPES),
-    protocolVersion: checkedValue(common.protocolVersion, PROTOCOL_VERSIONS),
-  };
 }

@@ -231,7 +231,7 @@ describe('agent-cli offers email --csv: the CSV is a regular UTF-8 file', { time
         credentialType: 'jsonld',
         credentialDefinitionId: 'cd',
         credential,
-        options: { proofType: 'Ed25519Signature2018' },
+        options: { proofType: 'Ed25519Signature2018', proofPurpose: 'assertionMethod' },
       }),
     );
     const jsonld = await bulk(running, dir, [csv, '--file', template]);

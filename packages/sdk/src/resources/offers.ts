@@ -6,6 +6,7 @@ import { path } from '../core/path.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { sendEmailBulk } from '../lib/bulk/send.js';
 import type { BulkOptions, BulkResult, BulkRow } from '../lib/bulk/types.js';
+import type { PreparedBulkEmail } from '../lib/bulk/validate.js';
 import type { OrgResponse } from '../models/common.js';
 import type { CredentialType } from '../models/enums.js';
 import {
@@ -116,8 +117,11 @@ export class Offers extends Resource {
   /**
    * Sends e-mail offers to any number of holders: streams `rows` into requests of `batchSize`
    * holders with at most `concurrency` in flight, backs off on 429, and yields one result per row.
-   * Invalid rows are `failed` (not sent); rows of a request that may have reached the service
-   * before failing are `failed` with `inDoubt: true` and never resent (see {@link BulkOptions}).
+   * Each row is checked once against the common body (`params`, or a {@link PreparedBulkEmail} from
+   * {@link prepareBulkEmail}, whose valid verdicts are sent as they are: see
+   * {@link validateBulkRows} for a dry run). Invalid rows are `failed` (not sent); rows of a request
+   * that may have reached the service before failing are `failed` with `inDoubt: true` and never
+   * resent (see {@link BulkOptions}).
    * @throws {@link RequestValidationError} for an invalid common body; the fatal error
    * ({@link AuthenticationError}, {@link PermissionDeniedError}) or {@link AbortError} after the
    * results gathered so far when the run stops before the end of `rows`.
@@ -134,7 +138,7 @@ export class Offers extends Resource {
    */
   sendByEmailBulk(
     rows: Iterable<BulkRow> | AsyncIterable<BulkRow>,
-    params: BulkEmailParams,
+    params: BulkEmailParams | PreparedBulkEmail,
     options: BulkOptions = {},
   ): AsyncGenerator<BulkResult, void, undefined> {
     const request = { method: 'POST', path: path`orgs/${this.#orgId}/credentials/oob/email` };

@@ -43,11 +43,9 @@ Example:
 
 ${EXAMPLES_HELP}`,
     );
-  addCsvOptions(command); // bulk
+  // bulk: the options addCsvOptions added are the bulk flags (refused without --csv).
   const bulkFlags = new Map(
-    command.options.flatMap((o) =>
-      o.long && o.description.startsWith('bulk') ? [[o.attributeName(), o.long] as const] : [],
-    ),
+    addCsvOptions(command).flatMap((o) => (o.long ? [[o.attributeName(), o.long] as const] : [])),
   );
   command.action(bind((raw) => parseEmailOptions(raw, bulkFlags), runEmail));
 }

@@ -1,15 +1,12 @@
 import * as z from 'zod';
 import { bulkRetryDelay, isFatalForBulk, isInDoubt } from '../../core/bulk-retry.js';
-import { AbortError, AgentError, type RequestTarget, RequestValidationError } from '../../core/errors.js';
+import { AbortError, AgentError, type RequestTarget } from '../../core/errors.js';
 import { checkRanges } from '../../core/option-ranges.js';
 import { parseRequest } from '../../core/parse.js';
 import { type ResolvedRetry, resolveRetry, sleep } from '../../core/retry.js';
-import { type BulkEmailParams, EmailOfferItem } from '../../models/offers.js';
-
-/** The common body as checked: request enums are plain strings ({@link unknownValue}s unwrapped). */
-type CheckedCommon = z.output<typeof BulkEmailParams>;
-
+import type { EmailOfferItem } from '../../models/offers.js';
 import type { BulkBatchRow, BulkOptions, BulkResult, BulkRow, SendEmailBatch } from './types.js';
+import type { PreparedBulkEmail } from './validate.js';
 
 const BulkConfig = z.object({
   batchSize: z.int().min(1, 'must be at least 1'),
@@ -24,7 +21,7 @@ type Skipped = { status: 'skipped'; error?: AgentError };
 /** The scheduler of one bulk send: pulls rows as slots free up, batches, sends, retries. */
 export class BulkRun {
   readonly #send: SendEmailBatch;
-  readonly #common: CheckedCommon;
+  readonly #bulk: PreparedBulkEmail;
   readonly #options: BulkOptions;
   readonly #config: { batchSize: number; concurrency: number };
   readonly #policy: ResolvedRetry;
@@ -38,10 +35,10 @@ export class BulkRun {
   /** The request the rows go in, named by the AbortError of rows not sent. */
   readonly #request: RequestTarget;
 
-  constructor(send: SendEmailBatch, common: CheckedCommon, options: BulkOptions, request: RequestTarget) {
+  constructor(send: SendEmailBatch, bulk: PreparedBulkEmail, options: BulkOptions, request: RequestTarget) {
     this.#send = send;
     this.#request = request;
-    this.#common = common;
+    this.#bulk = bulk;
     this.#options = options;
     const { batchSize = 10, concurrency = 4 } = options;
     this.#config = parseRequest(BulkConfig, { batchSize, concurrency });
@@ -104,17 +101,12 @@ export class BulkRun {
     }
   }
 
+  /** The row checked (once: a verdict of the run's own check is not checked again). */
   #plan(input: BulkRow, position: number): Planned | BulkResult {
-    const row = input?.row ?? position;
-    const emailId: unknown = input?.offer?.emailId;
-    const email = typeof emailId === 'string' ? emailId : '';
-    try {
-      const offer = parseRequest(EmailOfferItem, input?.offer, 'offer');
-      checkForType(offer, this.#common.credentialType);
-      return { row, email, offer };
-    } catch (error) {
-      return { row, email, status: 'failed', inDoubt: false, error: toAgentError(error) };
-    }
+    const verdict = this.#bulk.check(input, position);
+    const { row, email } = verdict;
+    if (verdict.valid) return { row, email, offer: verdict.offer };
+    return { row, email, status: 'failed', inDoubt: false, error: verdict.error };
   }
 
   #launch(rows: Planned[]): void {
@@ -158,7 +150,7 @@ export class BulkRun {
   async #attempts(credentialOffer: EmailOfferItem[]): Promise<Outcome> {
     const { signal, stop, timeout } = this.#options;
     const wait = signal && stop ? AbortSignal.any([signal, stop]) : (signal ?? stop);
-    const body = { ...this.#common, credentialOffer };
+    const body = { ...this.#bulk.params, credentialOffer };
     for (let attempt = 1; ; attempt++) {
       while (Date.now() < this.#notBefore) {
         const waited = await sleep(this.#notBefore - Date.now(), wait).then(
@@ -196,22 +188,6 @@ export class BulkRun {
     const reason = this.#stopReason();
     return { status: 'skipped', ...(reason instanceof AgentError ? { error: reason } : {}) };
   }
-}
-
-function checkForType(offer: EmailOfferItem, credentialType: string): void {
-  const missing =
-    credentialType === 'indy' && !offer.attributes?.length
-      ? 'attributes'
-      : credentialType === 'jsonld' && !offer.credential
-        ? 'credential'
-        : undefined;
-  if (missing === undefined) return;
-  const issue = {
-    path: `offer.${missing}`,
-    message: `is required for ${credentialType} offers`,
-    code: 'custom' as const,
-  };
-  throw new RequestValidationError(`Invalid request: ${issue.path}: ${issue.message}`, [issue]);
 }
 
 function toAgentError(error: unknown): AgentError {

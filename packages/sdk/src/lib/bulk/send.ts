@@ -1,14 +1,15 @@
 import type { RequestTarget } from '../../core/errors.js';
-import { parseRequest } from '../../core/parse.js';
-import { BulkEmailParams } from '../../models/offers.js';
+import type { BulkEmailParams } from '../../models/offers.js';
 import { BulkRun } from './run.js';
 import type { BulkOptions, BulkResult, BulkRow, SendEmailBatch } from './types.js';
+import { type PreparedBulkEmail, toPrepared } from './validate.js';
 
 /**
  * Streams rows into e-mail offer requests of `batchSize` holders, `concurrency` at a time, and
  * yields one result per row (in completion order). Rows are pulled from the source only as request
- * slots free up, so memory stays flat whatever the number of rows. Each row is validated first;
- * an invalid row is yielded `failed` with a {@link RequestValidationError} and never sent.
+ * slots free up, so memory stays flat whatever the number of rows. Each row is validated once, by
+ * `params`' check (see {@link prepareBulkEmail}; a valid verdict of that check is not checked
+ * again); an invalid row is yielded `failed` with a {@link RequestValidationError} and never sent.
  *
  * Retries: the helper does its own (the transport's are off for these calls). A 429, a 503 with
  * `Retry-After` and a refused connection mean the batch was not processed: every request pauses for
@@ -24,10 +25,10 @@ import type { BulkOptions, BulkResult, BulkRow, SendEmailBatch } from './types.j
 export async function* sendEmailBulk(
   send: SendEmailBatch,
   rows: Iterable<BulkRow> | AsyncIterable<BulkRow>,
-  params: BulkEmailParams,
+  params: BulkEmailParams | PreparedBulkEmail,
   options: BulkOptions,
   request: RequestTarget,
 ): AsyncGenerator<BulkResult, void, undefined> {
-  const run = new BulkRun(send, parseRequest(BulkEmailParams, params), options, request);
+  const run = new BulkRun(send, toPrepared(params), options, request);
   yield* run.results(Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]());
 }

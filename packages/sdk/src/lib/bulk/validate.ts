@@ -1,0 +1,129 @@
+import type { z } from 'zod';
+import type { FieldIssue } from '../../core/errors.js';
+import { RequestValidationError } from '../../core/errors.js';
+import { parseRequest } from '../../core/parse.js';
+import { BulkEmailParams, EmailOfferItem } from '../../models/offers.js';
+import type { BulkRow } from './types.js';
+
+/**
+ * The verdict on one row of a bulk e-mail send, told apart by `valid`; made by
+ * {@link PreparedBulkEmail.check} and {@link validateBulkRows}, which send nothing.
+ */
+export type BulkRowVerdict = BulkValidRow | BulkInvalidRow;
+
+/**
+ * A row that passed. It is a {@link BulkRow}: give it to `sendByEmailBulk` with the
+ * {@link PreparedBulkEmail} that checked it and it is sent as it is, without a second check.
+ */
+export interface BulkValidRow {
+  valid: true;
+  /** The row's key: its `row`, or its 1-based position. */
+  row: number | string;
+  email: string;
+  /** The offer as checked (a copy of the row's). */
+  offer: EmailOfferItem;
+  issues?: undefined;
+  error?: undefined;
+}
+
+/** A row that would not be sent: each problem has its field's path (`offer.emailId` …) and message. */
+export interface BulkInvalidRow {
+  valid: false;
+  /** The row's key: its `row`, or its 1-based position. */
+  row: number | string;
+  /** The row's `offer.emailId` when it is a string, else `''`. */
+  email: string;
+  issues: FieldIssue[];
+  /** The same problems as the error `sendByEmailBulk` gives the row. */
+  error: RequestValidationError;
+}
+
+/**
+ * The common body of a bulk e-mail send, checked once, and the check of its rows. Made by
+ * {@link prepareBulkEmail}; `sendByEmailBulk` takes it in place of the body.
+ */
+export interface PreparedBulkEmail {
+  /** The common body as checked (an {@link unknownValue} is the string it stands for). */
+  readonly params: z.output<typeof BulkEmailParams>;
+  /**
+   * Checks one row against the common body (e.g. an indy offer needs `attributes`), sending
+   * nothing. A row this object checked already is given back as it is.
+   * @param position the row's 1-based position, its key when it has no `row`.
+   */
+  check(row: BulkRow, position: number): BulkRowVerdict;
+}
+
+class BulkEmailCheck implements PreparedBulkEmail {
+  readonly params: z.output<typeof BulkEmailParams>;
+  /** The valid verdicts this check made: sent as they are (a look-alike is checked as any row). */
+  readonly #valid = new WeakSet<object>();
+  constructor(params: BulkEmailParams) {
+    this.params = parseRequest(BulkEmailParams, params);
+  }
+
+  check(input: BulkRow, position: number): BulkRowVerdict {
+    if (this.#valid.has(input)) return input as BulkValidRow;
+    const row = input?.row ?? position;
+    const emailId: unknown = input?.offer?.emailId;
+    const email = typeof emailId === 'string' ? emailId : '';
+    try {
+      const offer = parseRequest(EmailOfferItem, input?.offer, 'offer');
+      checkForType(offer, this.params.credentialType);
+      const verdict = { valid: true as const, row, email, offer };
+      this.#valid.add(verdict);
+      return verdict;
+    } catch (error) {
+      if (!(error instanceof RequestValidationError)) throw error;
+      return { valid: false, row, email, issues: error.issues, error };
+    }
+  }
+}
+
+function checkForType(offer: EmailOfferItem, credentialType: string): void {
+  const missing =
+    credentialType === 'indy' && !offer.attributes?.length
+      ? 'attributes'
+      : credentialType === 'jsonld' && !offer.credential
+        ? 'credential'
+        : undefined;
+  if (missing === undefined) return;
+  const issue = {
+    path: `offer.${missing}`,
+    message: `is required for ${credentialType} offers`,
+    code: 'custom' as const,
+  };
+  throw new RequestValidationError(`Invalid request: ${issue.path}: ${issue.message}`, [issue]);
+}
+
+/**
+ * Checks the common body of a bulk e-mail send once, for its rows to be checked against it and
+ * sent: `sendByEmailBulk(rows, prepared)` checks each row once, and sends a valid verdict of
+ * `prepared.check` as it is.
+ * @throws {@link RequestValidationError} naming each field of an invalid common body.
+ * @example
+ * const bulk = prepareBulkEmail({ credentialType: 'indy', protocolVersion: 'v2', credentialDefinitionId });
+ * const verdicts = rows.map((r, i) => bulk.check(r, i + 1));
+ * for (const v of verdicts) if (!v.valid) console.error(`row ${v.row}: ${v.error.message}`);
+ * for await (const r of agent.org(orgId).offers.sendByEmailBulk(verdicts.filter((v) => v.valid), bulk)) …
+ */
+export function prepareBulkEmail(params: BulkEmailParams): PreparedBulkEmail {
+  return new BulkEmailCheck(params);
+}
+
+/** The check of `params`: `params` itself when it was prepared already. */
+export function toPrepared(params: BulkEmailParams | PreparedBulkEmail): PreparedBulkEmail {
+  return params instanceof BulkEmailCheck ? params : prepareBulkEmail(params as BulkEmailParams);
+}
+
+/**
+ * The verdict on each row of a bulk e-mail send, as `sendByEmailBulk` would judge it, sending
+ * nothing (a dry run): each invalid row with the path and message of each problem.
+ * @throws {@link RequestValidationError} naming each field of an invalid common body.
+ * @example
+ * const problems = validateBulkRows(common, rows).filter((v) => !v.valid);
+ * // [{ valid: false, row: 3, email: 'oops', issues: [{ path: 'offer.emailId', message: 'must be an e-mail address' }], … }]
+ */
+export function validateBulkRows(params: BulkEmailParams, rows: Iterable<BulkRow>): BulkRowVerdict[] {
+  const check = prepareBulkEmail(params);
+  return Array.from(rows, (row, i) => check.check(row, i + 1));
+}
