@@ -6,7 +6,7 @@ import { type ApiError, AuthenticationError, NotFoundError, ResponseValidationEr
 import { errorFromResponse } from './http-errors.js';
 import { parseResponse } from './parse.js';
 import { path } from './path.js';
-import type { AgentBinding, StoredToken, TokenStore } from './token-store.js';
+import type { AgentBinding, ApiKey, StoredToken, TokenStore } from './token-store.js';
 import type { CallInit } from './transport-types.js';
 
 /** The auth step of a transport: wraps each send with the credential it adds. */
@@ -16,12 +16,6 @@ export interface AuthStep {
   line?(call: CallInit): Promise<AgentLine>;
   /** The error for a 401 that is final, saying what was refused. */
   refused?(error: AuthenticationError): AuthenticationError;
-}
-
-/** An agent's API key and how it is sent: `raw` (`Authorization: <key>`) or `bearer`. */
-export interface ApiKey {
-  key: string;
-  scheme: 'raw' | 'bearer';
 }
 
 /** What the agent's auth step is told: the key, the line if set, the tenant, where tokens are kept. */

@@ -1,7 +1,6 @@
 import { AGENT_LINES, type AgentLine } from './agent-line.js';
-import type { ApiKey } from './api-key-auth.js';
 import { invalidField } from './errors.js';
-import type { StoredToken, TokenStore } from './token-store.js';
+import type { ApiKey, StoredToken, TokenStore } from './token-store.js';
 
 /**
  * Where the agent's routes (`/oob`, `/credentials`, `/dids`, `/schemas`) go when the agent

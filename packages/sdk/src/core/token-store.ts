@@ -99,3 +99,9 @@ export async function heldToken(store: TokenStore): Promise<string | undefined> 
       .catch(() => undefined)
   )?.accessToken;
 }
+
+/** An agent's API key and how it is sent: `raw` (`Authorization: <key>`) or `bearer`. */
+export interface ApiKey {
+  key: string;
+  scheme: 'raw' | 'bearer';
+}

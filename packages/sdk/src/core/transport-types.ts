@@ -1,11 +1,10 @@
 import type { z } from 'zod';
 import type { AgentLine } from './agent-line.js';
-import type { ApiKey } from './api-key-auth.js';
 import type { RequestTarget } from './errors.js';
 import type { ParseDeadline } from './parse.js';
 import type { RetryOptions } from './retry.js';
 import type { RouteFamily } from './routes.js';
-import type { TokenStore } from './token-store.js';
+import type { ApiKey, TokenStore } from './token-store.js';
 
 /** Per-call options accepted by every SDK method. */
 export interface RequestOptions {

@@ -1,15 +1,6 @@
 import type { Command } from 'commander';
 import { argument, type Bind, flagOption, listOption, type RawInput, textOption } from '../../actions.js';
-
-/** Options of `agent-cli api`. */
-export interface ApiOptions {
-  method: string;
-  path: string;
-  rawField?: string[] | undefined;
-  field?: string[] | undefined;
-  input?: string | undefined;
-  include: boolean;
-}
+import type { ApiOptions } from './run.js';
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];

@@ -6,7 +6,16 @@ import { UsageError } from '../../errors.js';
 import { toJson } from '../../output.js';
 import { printable } from '../../printable.js';
 import { asQuery, fieldsOf } from './fields.js';
-import type { ApiOptions } from './index.js';
+
+/** Options of `agent-cli api`. */
+export interface ApiOptions {
+  method: string;
+  path: string;
+  rawField?: string[] | undefined;
+  field?: string[] | undefined;
+  input?: string | undefined;
+  include: boolean;
+}
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
 

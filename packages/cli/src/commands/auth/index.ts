@@ -1,17 +1,12 @@
 import type { Command } from 'commander';
 import { type Bind, flagOption, noOptions, type RawInput, textOption } from '../../actions.js';
 import { emptyError } from '../../usage-error.js';
+import type { LoginOptions } from './login-prompts.js';
 
 // The definitions of login, logout and whoami, registered with the program; each one's run module
 // loads only when it runs (as `api`'s), so `--help` and other commands read none of them.
 
-/** Options of `agent-cli login`. */
-export interface LoginOptions {
-  email?: string | undefined;
-  password?: string | undefined;
-  passwordStdin: boolean;
-}
-
+/** The options of `agent-cli login`, as given. */
 export function parseLoginOptions(raw: RawInput): LoginOptions {
   // Given empty (`--email "$UNSET"`): a usage error, never a fall back to AGENT_CLI_EMAIL.
   if (textOption(raw, 'email')?.trim() === '') throw emptyError('--email');

@@ -3,7 +3,13 @@ import { UsageError } from '../../errors.js';
 import { readSecretStdin } from '../../input.js';
 import { printWarning } from '../../output.js';
 import { emptyError } from '../../usage-error.js';
-import type { LoginOptions } from './index.js';
+
+/** Options of `agent-cli login`. */
+export interface LoginOptions {
+  email?: string | undefined;
+  password?: string | undefined;
+  passwordStdin: boolean;
+}
 
 /** The e-mail: `--email`, `AGENT_CLI_EMAIL`, a prompt on a terminal, else a usage error. */
 export async function askEmail(ctx: CliContext, opts: LoginOptions): Promise<string> {

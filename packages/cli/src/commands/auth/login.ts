@@ -1,7 +1,6 @@
 import type { CliContext } from '../../context.js';
 import { printData, printDone, printWarning } from '../../output.js';
-import type { LoginOptions } from './index.js';
-import { askEmail, askPassword } from './login-prompts.js';
+import { askEmail, askPassword, type LoginOptions } from './login-prompts.js';
 import { sessionView } from './session-view.js';
 
 /** Signs in; base URL and org given as flags are remembered in the profile. */
