@@ -36,11 +36,14 @@ const suites = SUITES.filter(([key]) => (only ? only.has(key) : !(gate && key ==
 /** How much worse than the recorded figure and the target a row may be before the gate fails. */
 const GROSS = 1.5;
 
+/** A row's key across runs: its suite and name, counts left out (`20 records` names the row of `0 records`). */
+const rowKey = (key, name) => `${key}\n${name.replace(/\d+ records/, 'N records')}`;
+
 /** The recorded figure of a row, by suite and name. */
 function recorded() {
   try {
     const run = JSON.parse(readFileSync(RESULTS, 'utf8'));
-    return new Map(run.suites.flatMap((s) => s.rows.map((row) => [`${s.key}\n${row.name}`, row])));
+    return new Map(run.suites.flatMap((s) => s.rows.map((row) => [rowKey(s.key, row.name), row])));
   } catch {
     return new Map();
   }
@@ -49,7 +52,7 @@ function recorded() {
 /** Why a row fails the gate, or undefined. */
 function grossRegression(key, row, before) {
   if (row.target === undefined) return undefined;
-  const last = before.get(`${key}\n${row.name}`);
+  const last = before.get(rowKey(key, row.name));
   const allowed = Math.max(1, last ? missFactor(last) : 1) * GROSS;
   const factor = missFactor(row);
   return factor > allowed ? `${factor.toFixed(2)}× its target (at most ${allowed.toFixed(2)}×)` : undefined;
