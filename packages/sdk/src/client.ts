@@ -203,9 +203,9 @@ export class AgentClient {
     request: AnyRequest<z.ZodType | undefined>,
     options: RequestOptions | undefined,
   ): Promise<Received> {
-    const call = anyCall(request, options);
+    const call = anyCall(request);
     const family = request.target ?? routeOf(call.path).family;
-    return (family === 'agent' ? this.#agentTransport : this.#transport).exchange(call);
+    return (family === 'agent' ? this.#agentTransport : this.#transport).exchange(call, options);
   }
 
   /**

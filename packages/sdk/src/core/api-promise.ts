@@ -1,3 +1,4 @@
+import { redactHeaders } from './redact.js';
 import { type ResponseInfo, requestIdOf, type WithResponse } from './response-info.js';
 
 /**
@@ -43,22 +44,32 @@ export class APIPromise<T> extends Promise<T> {
 /** The promise of a call: `run` (an async function) gives the data with the response it came from. */
 export const apiCall = <T>(run: () => Promise<WithResponse<T>>): APIPromise<T> => new APIPromise(run());
 
-/** `data` with the {@link ResponseInfo} of the answer `raw` it came from. */
-export const answered = <T>(data: T, raw: { status: number; headers: Headers }): WithResponse<T> => ({
-  data,
-  response: { status: raw.status, headers: raw.headers, requestId: requestIdOf(raw.headers) },
-});
+/**
+ * `data` with the {@link ResponseInfo} of the answer `raw` it came from, its headers redacted as an
+ * error's are: secret-named headers, and the call's secrets (the token) wherever a server echoes them.
+ */
+export const answered = <T>(
+  data: T,
+  raw: { status: number; headers: Headers; secrets: readonly (string | undefined)[] },
+): WithResponse<T> => {
+  const headers = new Headers(redactHeaders(raw.headers, raw.secrets));
+  return { data, response: { status: raw.status, headers, requestId: requestIdOf(headers) } };
+};
 
 /**
  * Waits for an SDK call and gives its parsed data together with the answer's status, headers and
- * request id: the same as the call's own `.withResponse()`.
+ * request id: the same as the call's own `.withResponse()`. Any promise with a `withResponse()`
+ * method is taken, so a call of the SDK's other build (CommonJS or ESM) or of another copy works too.
  * @throws whatever the call throws; a `TypeError` for a promise that is not an SDK call's.
  * @example
  * const { data, response } = await withResponse(agent.credentials.list());
  * const { status, requestId } = response; // e.g. 200 and the id to quote to the service's operators
  */
-export function withResponse<T>(call: Promise<T>): Promise<WithResponse<T>> {
-  return call instanceof APIPromise
-    ? call.withResponse()
+export function withResponse<T>(
+  call: PromiseLike<T> & { withResponse(): PromiseLike<WithResponse<T>> },
+): Promise<WithResponse<T>> {
+  const ask = (call as Partial<typeof call> | null)?.withResponse;
+  return typeof ask === 'function'
+    ? Promise.resolve(ask.call(call))
     : Promise.reject(new TypeError('withResponse: the promise is not the answer of an SDK call'));
 }

@@ -1,4 +1,9 @@
-/** What the service's answer to a call carried besides its body. */
+/**
+ * What the service's answer to a call carried besides its body. Redacted as the call's errors and
+ * hooks are: secret-named headers (`set-cookie`, `authorization`, …) read `[REDACTED]`, and the
+ * token, the agent key or a password the call sent is replaced by `[REDACTED]` wherever a server
+ * echoes it in another header (the request id too).
+ */
 export interface ResponseInfo {
   /** The HTTP status. */
   status: number;

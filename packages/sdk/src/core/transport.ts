@@ -4,6 +4,7 @@ import { AgentKeyAuth, type AuthStep, pathOnLine } from './api-key-auth.js';
 import { type APIPromise, answered, apiCall } from './api-promise.js';
 import { type Answer, type AttemptLimits, attempt, type Outgoing, type Sender } from './attempt.js';
 import { BearerAuth, type Credential } from './bearer.js';
+import { callOptions } from './call-options.js';
 import { unwrapEnvelope } from './envelope.js';
 import { AbortError, type AgentError, type AuthenticationError } from './errors.js';
 import { withExtraBody } from './extra-body.js';
@@ -24,7 +25,7 @@ import {
 } from './retry.js';
 import { routeOf } from './routes.js';
 import { heldToken, MemoryTokenStore } from './token-store.js';
-import type { Call, CallInit, Received, TransportOptions } from './transport-types.js';
+import type { Call, CallInit, Received, RequestOptions, TransportOptions } from './transport-types.js';
 
 export type {
   Call,
@@ -76,12 +77,18 @@ export class Transport {
 
   /**
    * Sends a call and validates the answer against `call.response`; the promise gives the response
-   * too. A function giving the call builds it first, its throw (invalid input) a rejection.
+   * too. A function giving the call builds it first, its throw (invalid input) a rejection. The
+   * caller's `options` come apart from the call: they can set only the per-call options, besides
+   * the method's `own` ones, which its builder reads.
    */
-  request<Res extends z.ZodType>(init: Call<Res> | (() => Call<Res>)): APIPromise<z.output<Res>> {
+  request<Res extends z.ZodType>(
+    init: Call<Res> | (() => Call<Res>),
+    options?: RequestOptions,
+    own?: RegExp,
+  ): APIPromise<z.output<Res>> {
     return apiCall(async () => {
       const call = typeof init === 'function' ? init() : init;
-      const raw = await this.send(call);
+      const raw = await this.send(call, options, own);
       // The secrets reach a ResponseValidationError, which scrubs them from the body it keeps.
       const { method, path, target } = call;
       const info = { method, path, target, status: raw.status, secrets: raw.secrets };
@@ -95,14 +102,20 @@ export class Transport {
    * Sends a call and returns the body (unwrapped as its route family says) without validating it,
    * with the secrets to scrub from any error built from it.
    */
-  async send(call: CallInit): Promise<Received> {
-    const raw = await this.exchange(call);
+  async send(call: CallInit, options?: RequestOptions, own?: RegExp): Promise<Received> {
+    const raw = await this.exchange(call, options, own);
     const envelope = routeOf(call.path).envelope;
     return envelope === 'unwrap' ? { ...raw, body: unwrapEnvelope(raw.body) } : raw;
   }
 
-  /** Sends a call and returns the body as the server sent it (no envelope taken off). */
-  async exchange(init: CallInit): Promise<Received> {
+  /**
+   * Sends a call with the caller's options and returns the body as the server sent it (no envelope taken off).
+   * @throws {@link RequestValidationError} for options that are not per-call options (nothing is sent).
+   */
+  async exchange(base: CallInit, options?: unknown, own?: RegExp): Promise<Received> {
+    // Only the per-call options reach the call: never its method, path, body, auth or secrets.
+    const { signal, timeout, retry, headers: extra, extraBody } = callOptions(options, own);
+    const init: CallInit = { ...base, signal, timeout, retry, headers: extra, extraBody };
     checkRanges(init);
     // Scrubbed too: the token the client holds, and secret headers and query fields the call adds.
     const held = await heldToken(this.#options.tokenStore);

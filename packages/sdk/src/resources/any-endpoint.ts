@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { invalidField, RequestValidationError } from '../core/errors.js';
-import type { Call, RequestOptions } from '../core/transport-types.js';
+import type { Call } from '../core/transport-types.js';
 
 /**
  * A request to any route of the service, with the client's auth, timeouts, retries and errors. The
- * per-call options ({@link RequestOptions}) are `request()`'s second argument, not fields of this.
+ * per-call options (`RequestOptions`) are `request()`'s second argument, not fields of this.
  */
 export interface AnyRequest<S extends z.ZodType | undefined = undefined> {
   /** `GET`, `POST`, `PUT`, … (any case). Only GET, HEAD and OPTIONS are retried after a failure. */
@@ -50,11 +50,8 @@ function splitPath(value: unknown): { path: string; query: Record<string, string
   return { path: rawPath, query: Object.fromEntries(new URLSearchParams(rawQuery)) };
 }
 
-/** The transport call of an {@link AnyRequest} and the call's options. */
-export function anyCall(
-  request: AnyRequest<z.ZodType | undefined>,
-  options: RequestOptions | undefined,
-): Omit<Call<z.ZodType>, 'response'> {
+/** The transport call of an {@link AnyRequest}; its options go to the transport apart. */
+export function anyCall(request: AnyRequest<z.ZodType | undefined>): Omit<Call<z.ZodType>, 'response'> {
   const init = typeof request === 'object' && request !== null ? request : ({} as AnyRequest);
   const { method, path, query, body, auth, target } = init;
   // Anything else is refused, the options most of all: they are the second argument, as in every method.
@@ -78,7 +75,6 @@ export function anyCall(
     Object.entries(query ?? {}).map(([key, v]) => [key, v === undefined ? undefined : String(v)]),
   );
   return {
-    ...options,
     method: verb,
     path: split.path,
     query: { ...split.query, ...extra },

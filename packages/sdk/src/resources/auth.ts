@@ -1,4 +1,5 @@
 import { type APIPromise, apiCall } from '../core/api-promise.js';
+import { callOptions } from '../core/call-options.js';
 import { checkRanges } from '../core/option-ranges.js';
 import { parseRequest } from '../core/parse.js';
 import type { EncryptLimits } from '../core/password-encryption.js';
@@ -46,23 +47,26 @@ export class Auth extends Resource {
 
   async #signIn(params: SignInParams, options?: RequestOptions): Promise<WithResponse<SignInResult>> {
     const body = parseRequest(SignInParams, params);
+    const opts = callOptions(options);
     const secrets = [body.password];
     if (this.#encrypt) {
-      checkRanges(options ?? {});
-      body.password = await this.#encrypt(body.password, options);
+      checkRanges(opts);
+      body.password = await this.#encrypt(body.password, opts);
       // The encrypted value signs in as well as the clear one: it is a secret too.
       secrets.push(body.password);
     }
     const answer = await this.transport
-      .request({
-        method: 'POST',
-        path: 'auth/signin',
-        body,
-        response: SignInResult,
-        auth: false,
-        secrets,
-        ...options,
-      })
+      .request(
+        {
+          method: 'POST',
+          path: 'auth/signin',
+          body,
+          response: SignInResult,
+          auth: false,
+          secrets,
+        },
+        opts,
+      )
       .withResponse();
     const result = answer.data;
     const issuedAt = Date.now();

@@ -20,14 +20,16 @@ export class Credentials extends Resource {
    * const offered = await agent.credentials.list({ state: 'offer-sent' });
    */
   list(filters: CredentialListParams = {}, options?: RequestOptions): APIPromise<CredentialExchangeRecord[]> {
-    return this.transport.request(() => ({
-      method: 'GET',
-      path: 'credentials',
-      agentRoute: true,
-      query: parseRequest(CredentialListParams, filters, 'filters'),
-      response: CredentialExchangeRecordList,
-      ...options,
-    }));
+    return this.transport.request(
+      () => ({
+        method: 'GET',
+        path: 'credentials',
+        agentRoute: true,
+        query: parseRequest(CredentialListParams, filters, 'filters'),
+        response: CredentialExchangeRecordList,
+      }),
+      options,
+    );
   }
 
   /**
@@ -42,14 +44,16 @@ export class Credentials extends Resource {
     params: NegotiateOfferParams,
     options?: RequestOptions,
   ): APIPromise<CredentialExchangeRecord> {
-    return this.transport.request({
-      method: 'POST',
-      path: 'credentials/negotiate-offer',
-      agentRoute: true,
-      body: params,
-      request: NegotiateOfferParams,
-      response: CredentialExchangeRecordSchema,
-      ...options,
-    });
+    return this.transport.request(
+      {
+        method: 'POST',
+        path: 'credentials/negotiate-offer',
+        agentRoute: true,
+        body: params,
+        request: NegotiateOfferParams,
+        response: CredentialExchangeRecordSchema,
+      },
+      options,
+    );
   }
 }

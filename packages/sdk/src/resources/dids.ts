@@ -44,15 +44,17 @@ export class Dids extends Resource {
   write(params: DidWriteParams, options?: RequestOptions): APIPromise<DidResolutionResult> {
     return apiCall(async () => {
       // A registrar may echo the token or the seed in its answer: the error scrubs them.
-      const answer = await this.transport.send({
-        method: 'POST',
-        path: 'dids/write',
-        agentRoute: true,
-        body: params,
-        request: DidWriteParams,
-        secrets: [params?.seed, params?.privatekey].filter((s): s is string => typeof s === 'string'),
-        ...options,
-      });
+      const answer = await this.transport.send(
+        {
+          method: 'POST',
+          path: 'dids/write',
+          agentRoute: true,
+          body: params,
+          request: DidWriteParams,
+          secrets: [params?.seed, params?.privatekey].filter((s): s is string => typeof s === 'string'),
+        },
+        options,
+      );
       const failure = unfinished(answer.body, answer.secrets);
       if (failure) throw failure;
       const info = { method: 'POST', path: 'dids/write', status: answer.status, secrets: answer.secrets };

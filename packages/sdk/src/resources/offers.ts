@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { APIPromise } from '../core/api-promise.js';
+import { callOptions } from '../core/call-options.js';
 import { acceptEmailAnswer } from '../core/email-answer.js';
 import { parseRequest } from '../core/parse.js';
 import { path } from '../core/path.js';
@@ -25,6 +26,9 @@ export interface OfferOptions extends RequestOptions {
   credentialType?: CredentialType | undefined;
 }
 
+/** The offer calls' own option, besides the per-call ones. */
+const OWN = /^credentialType$/;
+
 /** Out-of-band credential offers of one organisation. */
 export class Offers extends Resource {
   readonly #orgId: string;
@@ -44,19 +48,22 @@ export class Offers extends Resource {
    * });
    * const link = data.invitationUrl; // share it with the holder
    */
-  create(params: OfferCreateParams, options: OfferOptions = {}): APIPromise<OrgResponse<OfferCreated>> {
-    return this.transport.request(() => {
-      const { credentialType, ...rest } = options;
-      return {
-        method: 'POST',
-        path: path`orgs/${this.#orgId}/credentials/oob/offer`,
-        query: parseRequest(OfferQuery, { credentialType: credentialType ?? params?.credentialType }),
-        body: params,
-        request: OfferCreateParams,
-        response: OfferCreateResponse,
-        ...rest,
-      };
-    });
+  create(params: OfferCreateParams, options?: OfferOptions): APIPromise<OrgResponse<OfferCreated>> {
+    return this.transport.request(
+      () => {
+        const { credentialType } = callOptions(options, OWN) as OfferOptions;
+        return {
+          method: 'POST',
+          path: path`orgs/${this.#orgId}/credentials/oob/offer`,
+          query: parseRequest(OfferQuery, { credentialType: credentialType ?? params?.credentialType }),
+          body: params,
+          request: OfferCreateParams,
+          response: OfferCreateResponse,
+        };
+      },
+      options,
+      OWN,
+    );
   }
 
   /**
@@ -76,20 +83,25 @@ export class Offers extends Resource {
    */
   sendByEmail(
     params: OfferEmailParams,
-    options: OfferOptions = {},
+    options?: OfferOptions,
   ): APIPromise<OrgResponse<true | Record<string, unknown>>> {
     // `data: false` never resolves: acceptEmailAnswer throws EmailNotSentError for it.
-    return this.transport.request(() => {
-      const { credentialType, ...rest } = options;
-      const query = parseRequest(OfferQuery, { credentialType: credentialType ?? params?.credentialType });
-      return { ...this.#emailRequest(params, query, rest), request: OfferEmailParams };
-    }) as APIPromise<OrgResponse<true | Record<string, unknown>>>;
+    return this.transport.request(
+      () => {
+        const { credentialType } = callOptions(options, OWN) as OfferOptions;
+        const query = parseRequest(OfferQuery, { credentialType: credentialType ?? params?.credentialType });
+        return { ...this.#emailRequest(params, query), request: OfferEmailParams };
+      },
+      options,
+      OWN,
+    ) as APIPromise<OrgResponse<true | Record<string, unknown>>>;
   }
 
   /** Sends an e-mail offer body that is valid already (the bulk helper checked it): no re-validation. */
   #sendChecked(params: z.output<typeof OfferEmailParams>, options: RequestOptions) {
     return this.transport.request(
-      this.#emailRequest(params, { credentialType: params.credentialType }, options),
+      this.#emailRequest(params, { credentialType: params.credentialType }),
+      options,
     );
   }
 
@@ -97,7 +109,6 @@ export class Offers extends Resource {
   #emailRequest(
     params: OfferEmailParams | z.output<typeof OfferEmailParams>,
     query: z.output<typeof OfferQuery>,
-    options: RequestOptions,
   ) {
     const emails = Array.isArray(params?.credentialOffer)
       ? params.credentialOffer.map((o) => String(o?.emailId))
@@ -110,7 +121,6 @@ export class Offers extends Resource {
       response: OfferEmailResponse,
       accept: (data: OrgResponse<unknown>, answer: Parameters<typeof acceptEmailAnswer>[2]) =>
         acceptEmailAnswer(emails, data, answer),
-      ...options,
     };
   }
 

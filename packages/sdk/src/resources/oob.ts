@@ -16,13 +16,15 @@ export class OutOfBand extends Resource {
    * const state = record._tags?.state; // e.g. 'await-response'
    */
   get(outOfBandId: string, options?: RequestOptions): APIPromise<OutOfBandRecord> {
-    return this.transport.request(() => ({
-      method: 'GET',
-      path: path`oob/${parseRequest(Id, outOfBandId, 'outOfBandId')}`,
-      agentRoute: true,
-      response: OutOfBandRecord,
-      ...options,
-    }));
+    return this.transport.request(
+      () => ({
+        method: 'GET',
+        path: path`oob/${parseRequest(Id, outOfBandId, 'outOfBandId')}`,
+        agentRoute: true,
+        response: OutOfBandRecord,
+      }),
+      options,
+    );
   }
 
   /**
@@ -37,14 +39,16 @@ export class OutOfBand extends Resource {
     params: AcceptInvitationParams = {},
     options?: RequestOptions,
   ): APIPromise<AcceptInvitationResult> {
-    return this.transport.request(() => ({
-      method: 'POST',
-      path: path`oob/${parseRequest(Id, outOfBandId, 'outOfBandId')}/accept-invitation`,
-      agentRoute: true,
-      body: params,
-      request: AcceptInvitationParams,
-      response: AcceptInvitationResult,
-      ...options,
-    }));
+    return this.transport.request(
+      () => ({
+        method: 'POST',
+        path: path`oob/${parseRequest(Id, outOfBandId, 'outOfBandId')}/accept-invitation`,
+        agentRoute: true,
+        body: params,
+        request: AcceptInvitationParams,
+        response: AcceptInvitationResult,
+      }),
+      options,
+    );
   }
 }

@@ -1,4 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js';
+import { callOptions } from '../core/call-options.js';
 import { parseRequest } from '../core/parse.js';
 import { path } from '../core/path.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
@@ -17,6 +18,9 @@ import { Resource } from './resource.js';
 export interface ProofRequestOptions extends RequestOptions {
   requestType: RequestEnum<typeof PROOF_REQUEST_TYPES>;
 }
+
+/** The proof request's own option, besides the per-call ones. */
+const OWN = /^requestType$/;
 
 /** Proof requests of one organisation. */
 export class Proofs extends Resource {
@@ -44,17 +48,20 @@ export class Proofs extends Resource {
     params: ProofRequestParams,
     options: ProofRequestOptions,
   ): APIPromise<OrgResponse<ProofExchangeRecord>> {
-    return this.transport.request(() => {
-      const { requestType, ...rest } = options ?? ({} as Partial<ProofRequestOptions>);
-      return {
-        method: 'POST',
-        path: path`orgs/${this.#orgId}/proofs`,
-        query: parseRequest(ProofRequestQuery, { requestType }),
-        body: params,
-        request: ProofRequestParams,
-        response: ProofRequestResponse,
-        ...rest,
-      };
-    });
+    return this.transport.request(
+      () => {
+        const { requestType } = callOptions(options, OWN);
+        return {
+          method: 'POST',
+          path: path`orgs/${this.#orgId}/proofs`,
+          query: parseRequest(ProofRequestQuery, { requestType }),
+          body: params,
+          request: ProofRequestParams,
+          response: ProofRequestResponse,
+        };
+      },
+      options,
+      OWN,
+    );
   }
 }

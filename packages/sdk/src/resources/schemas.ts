@@ -80,14 +80,16 @@ export class Schemas extends Resource {
 
   async #create(params: SchemaCreateParams, options?: RequestOptions): Promise<WithResponse<SchemaCreated>> {
     const answer = await this.transport
-      .send({
-        method: 'POST',
-        path: 'schemas',
-        agentRoute: true,
-        body: params,
-        request: SchemaCreateParams,
-        ...options,
-      })
+      .send(
+        {
+          method: 'POST',
+          path: 'schemas',
+          agentRoute: true,
+          body: params,
+          request: SchemaCreateParams,
+        },
+        options,
+      )
       .catch((error: unknown) => {
         const reason = error instanceof ServerError ? failureReason(error.message) : undefined;
         if (reason === undefined) throw error;

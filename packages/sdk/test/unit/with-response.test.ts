@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentClient, NotFoundError, ServerError, withResponse } from '../../src/index.js';
+import { AgentClient, type APIPromise, NotFoundError, ServerError, withResponse } from '../../src/index.js';
 import * as params from '../support/params.js';
 import {
   credentialRecord,
@@ -11,6 +12,7 @@ import {
   schemaFlat,
   signInResult,
 } from '../support/records.js';
+import { calls, surface, table } from '../support/surface.js';
 
 // A real server on loopback. Every route answers with a status and an `x-request-id` of its own, so
 // a response taken from the wrong answer (another call's, or a sign-in's before the call) shows.
@@ -78,90 +80,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const client = () => new AgentClient({ baseUrl, accessToken: 'token', retry: false });
 
-/** How one method is called, and the route whose answer it returns. */
-interface Case {
-  call: (agent: AgentClient) => Promise<unknown>;
-  route: string;
-}
-/** Methods that make no HTTP call (or many), with the reason; they give no `.withResponse()`. */
-type NoResponse = { none: string };
-
-// The argument table: one entry per method of the client's surface, found below by walking it.
-const table: Record<string, Case | NoResponse> = {
-  'auth.signIn': { call: (a) => a.auth.signIn(params.signIn.minimal), route: 'POST /auth/signin' },
-  'auth.signOut': { none: 'forgets the stored token; sends nothing' },
-  'auth.session': { none: 'reads the token store; sends nothing' },
-  'oob.get': { call: (a) => a.oob.get(OOB_ID), route: `GET /oob/${OOB_ID}` },
-  'oob.acceptInvitation': {
-    call: (a) => a.oob.acceptInvitation(OOB_ID),
-    route: `POST /oob/${OOB_ID}/accept-invitation`,
-  },
-  'credentials.list': { call: (a) => a.credentials.list(), route: 'GET /credentials' },
-  'credentials.negotiateOffer': {
-    call: (a) => a.credentials.negotiateOffer(params.negotiateOffer.minimal),
-    route: 'POST /credentials/negotiate-offer',
-  },
-  'dids.write': { call: (a) => a.dids.write(params.didWrite.minimal), route: 'POST /dids/write' },
-  'schemas.create': { call: (a) => a.schemas.create(params.schemaCreate.minimal), route: 'POST /schemas' },
-  'org().offers.create': {
-    call: (a) => a.org(ORG_ID).offers.create(params.offerCreate.minimal),
-    route: `POST /orgs/${ORG_ID}/credentials/oob/offer`,
-  },
-  'org().offers.sendByEmail': {
-    call: (a) => a.org(ORG_ID).offers.sendByEmail(params.offerEmail.minimal),
-    route: `POST /orgs/${ORG_ID}/credentials/oob/email`,
-  },
-  'org().offers.sendByEmailBulk': { none: 'an async generator of per-row results over many requests' },
-  'org().proofs.request': {
-    call: (a) => a.org(ORG_ID).proofs.request(params.proofRequest.minimal, { requestType: 'indy' }),
-    route: `POST /orgs/${ORG_ID}/proofs`,
-  },
-  request: {
-    call: (a) => a.request({ method: 'POST', path: '/anything/accept-offer', body: { id: 1 } }),
-    route: 'POST /anything/accept-offer',
-  },
-  requestRaw: {
-    call: (a) => a.requestRaw({ method: 'POST', path: '/anything/accept-offer', body: { id: 1 } }),
-    route: 'POST /anything/accept-offer',
-  },
-};
-
-/** Methods that give a scope rather than an answer; the walk goes into what they return. */
-const scopes: Record<string, (agent: AgentClient) => object> = { org: (a) => a.org(ORG_ID) };
-
-/** The methods an object's class (and its bases) defines, without the constructor. */
-function methodsOf(value: object): string[] {
-  const names: string[] = [];
-  for (let proto = Object.getPrototypeOf(value); proto && proto !== Object.prototype; ) {
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      if (name !== 'constructor' && typeof Reflect.get(proto, name) === 'function') names.push(name);
-    }
-    proto = Object.getPrototypeOf(proto);
-  }
-  return names;
-}
-
-/** Own fields that hold the SDK's internals, not a resource (`@internal` in the sources). */
-const internal = new Set(['transport']);
-
-/** Every method reachable from a client: its own, its resources', and those of its scopes. */
-function surface(agent: AgentClient): string[] {
-  const walk = (value: object, prefix: string, top: boolean): string[] => {
-    const own = methodsOf(value).flatMap((name) => {
-      const scope = top ? scopes[name] : undefined;
-      return scope ? walk(scope(agent), `${prefix}${name}().`, false) : [`${prefix}${name}`];
-    });
-    const resources = Object.entries(value).filter(
-      (entry): entry is [string, object] =>
-        typeof entry[1] === 'object' && entry[1] !== null && !internal.has(entry[0]),
-    );
-    return [...own, ...resources.flatMap(([key, resource]) => walk(resource, `${prefix}${key}.`, false))];
-  };
-  return walk(agent, '', true);
-}
-
 const found = surface(new AgentClient({ baseUrl: 'http://agent.test' }));
-const calls = Object.entries(table).filter((entry): entry is [string, Case] => 'call' in entry[1]);
 
 describe('the argument table', () => {
   it('has an entry for every method of the client, and none for a method that is gone', () => {
@@ -191,10 +110,28 @@ describe('.withResponse() on every method', () => {
 
   it('the withResponse() function gives the same for every call', async () => {
     for (const [name, c] of calls) {
-      const { response } = await withResponse(c.call(client()));
+      const { response } = await withResponse(c.call(client()) as APIPromise<unknown>);
       expect([name, response.requestId]).toEqual([name, requestIdOf(c.route)]);
     }
+    // A plain promise, or one that is not a call's, is a compile error and a TypeError when run.
+    // @ts-expect-error: not the promise of an SDK call
     await expect(withResponse(Promise.resolve({ id: 1 }))).rejects.toThrow(TypeError);
+    // @ts-expect-error: session() sends nothing and has no response
+    await expect(withResponse(client().auth.session())).rejects.toThrow(TypeError);
+    // @ts-expect-error: not a promise at all
+    await expect(withResponse(null)).rejects.toThrow(TypeError);
+  });
+
+  it("the withResponse() function takes a call of the SDK's other build (CommonJS next to ESM)", async () => {
+    // The built CommonJS copy: its APIPromise is another class than the one the sources define.
+    const require = createRequire(import.meta.url);
+    const other = require('../../dist/index.cjs') as typeof import('../../src/index.js');
+    const call = new other.AgentClient({ baseUrl, accessToken: 'token', retry: false }).credentials.list();
+    const own = client().credentials.list();
+    expect(Object.getPrototypeOf(call)).not.toBe(Object.getPrototypeOf(own));
+    await own;
+    const { data, response } = await withResponse(call);
+    expect([data, response.requestId]).toEqual([[expect.anything()], requestIdOf('GET /credentials')]);
   });
 
   it('a 204 without a body gives data undefined and the response', async () => {
@@ -296,5 +233,36 @@ describe('the promise of a call', () => {
     expect(failed).toBeInstanceOf(NotFoundError);
     expect(failed).not.toBeInstanceOf(ServerError);
     expect((failed as NotFoundError).requestId).toBe('req_404');
+  });
+});
+
+describe('the response of .withResponse()', () => {
+  it('has the token scrubbed from its headers and request id, as the errors do', async () => {
+    // A hostile server that echoes the bearer token in the request id and another header.
+    const echo = createServer((req, res) => {
+      const token = /Bearer (\S+)/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'x-request-id': `req-${token}`,
+        'x-echo': `seen ${token}`,
+        'set-cookie': 'session=abc',
+      });
+      res.end('[]');
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+      const agent = new AgentClient({ baseUrl: url, accessToken: 'tok-SECRET-9', retry: false });
+      for (const promise of [agent.credentials.list(), agent.requestRaw({ method: 'GET', path: '/x' })]) {
+        const { response } = await promise.withResponse();
+        const shown = JSON.stringify([response.requestId, [...response.headers]]);
+        expect(shown).not.toContain('tok-SECRET-9');
+        expect(response.requestId).toBe('req-[REDACTED]');
+        expect(response.headers.get('x-echo')).toBe('seen [REDACTED]');
+        expect(response.headers.get('set-cookie')).toBe('[REDACTED]');
+      }
+    } finally {
+      await new Promise<void>((resolve) => echo.close(() => resolve()));
+    }
   });
 });
