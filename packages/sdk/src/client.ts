@@ -133,10 +133,10 @@ export class AgentClient {
         typeof provider === 'object' ? provider.password : undefined,
       ],
       reauthenticate: provider
-        ? async () => {
+        ? async (call) => {
             const params = typeof provider === 'function' ? await provider() : provider;
             password = params.password;
-            await this.auth.signIn(params);
+            await this.auth.signIn(params, call);
           }
         : undefined,
     };

@@ -4,7 +4,7 @@
  */
 export { AgentClient, type AgentClientOptions, type CredentialsProvider } from './client.js';
 export type { AgentLine } from './core/agent-line.js';
-export { withResponse } from './core/api-promise.js';
+export { callResolvingTo, withResponse } from './core/api-promise.js';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './core/body.js';
 export type { AgentDeployment } from './core/client-options.js';
 export {

@@ -57,6 +57,22 @@ export const answered = <T>(
 };
 
 /**
+ * An {@link APIPromise} already resolved with `data`, for typed fakes of SDK methods in tests (a
+ * plain promise is not one: it has no `.withResponse()`). `.withResponse()` gives `data` with
+ * `response` (default: status 200, no headers, no request id).
+ * @example
+ * const credentials: Pick<Credentials, 'list'> = { list: () => callResolvingTo([record]) };
+ */
+export function callResolvingTo<T>(
+  data: T,
+  response?: Partial<Omit<ResponseInfo, 'requestId'>>,
+): APIPromise<T> {
+  const headers = response?.headers ?? new Headers();
+  const info = { status: response?.status ?? 200, headers, requestId: requestIdOf(headers) };
+  return new APIPromise(Promise.resolve({ data, response: info }));
+}
+
+/**
  * Waits for an SDK call and gives its parsed data together with the answer's status, headers and
  * request id: the same as the call's own `.withResponse()`. Any promise with a `withResponse()`
  * method is taken, so a call of the SDK's other build (CommonJS or ESM) or of another copy works too.

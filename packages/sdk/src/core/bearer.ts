@@ -1,6 +1,6 @@
 import { AuthenticationError, type AuthenticationFailure } from './errors.js';
 import { isExpired, platformToken, type TokenStore } from './token-store.js';
-import type { CallInit } from './transport-types.js';
+import type { CallInit, Reauthenticate } from './transport-types.js';
 
 /** What the auth step adds to a request: its headers, and the values to scrub from anything shown. */
 export interface Credential {
@@ -23,10 +23,10 @@ const ANONYMOUS: Credential = { headers: {}, secrets: [] };
  */
 export class BearerAuth {
   readonly #store: TokenStore;
-  readonly #reauthenticate: (() => Promise<void>) | undefined;
+  readonly #reauthenticate: Reauthenticate | undefined;
   #reauth: Promise<void> | undefined;
 
-  constructor(store: TokenStore, reauthenticate: (() => Promise<void>) | undefined) {
+  constructor(store: TokenStore, reauthenticate: Reauthenticate | undefined) {
     this.#store = store;
     this.#reauthenticate = reauthenticate;
   }
@@ -57,7 +57,8 @@ export class BearerAuth {
     if (!stored) reason = 'missing-token';
     else if (isExpired(stored)) reason = 'expired-token';
     if (reason && this.#reauthenticate) {
-      this.#reauth ??= this.#reauthenticate().finally(() => {
+      // The sign-in is part of the call: its signal and timeout govern it, as the agent key's exchange.
+      this.#reauth ??= this.#reauthenticate({ signal: call.signal, timeout: call.timeout }).finally(() => {
         this.#reauth = undefined;
       });
       await this.#reauth;

@@ -16,7 +16,7 @@ export function callOptions(options: unknown, own?: RegExp): RequestOptions & Re
   // `null` is "none", as `undefined`: a JavaScript caller's way of leaving them out.
   if (options == null) return {};
   if (typeof options !== 'object' || Array.isArray(options)) {
-    throw refuse('options', 'must be an object of per-call options');
+    throw refuse('options', 'must be an object');
   }
   const out: Record<string, unknown> = { ...options };
   for (const key of Object.keys(out)) {
@@ -37,10 +37,7 @@ export function callOptions(options: unknown, own?: RegExp): RequestOptions & Re
       if (typeof headers !== 'object' || !pairs.every(valid)) throw 0;
       out['headers'] = Object.fromEntries(new Headers(pairs as [string, string][]));
     } catch {
-      throw refuse(
-        'options.headers',
-        'must be headers: a record of strings, [name, value] pairs or a Headers',
-      );
+      throw refuse('options.headers', 'must be a record of strings, [name, value] pairs or a Headers');
     }
   }
   return out;

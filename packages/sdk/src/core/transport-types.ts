@@ -6,6 +6,9 @@ import type { RetryOptions } from './retry.js';
 import type { RouteFamily } from './routes.js';
 import type { ApiKey, TokenStore } from './token-store.js';
 
+/** Signs in again, under the signal and timeout of the call that needs it. */
+export type Reauthenticate = (options: Pick<RequestOptions, 'signal' | 'timeout'>) => Promise<void>;
+
 /** Per-call options accepted by every SDK method. */
 export interface RequestOptions {
   /** Cancels the call, including any pending retry. */
@@ -83,7 +86,7 @@ export interface TransportOptions {
   maxResponseBytes: number;
   hooks: TransportHooks;
   /** Signs in again when the token is missing, expired or rejected; undefined without credentials. */
-  reauthenticate: (() => Promise<void>) | undefined;
+  reauthenticate: Reauthenticate | undefined;
   /** Further secrets to keep out of messages (the password of a credentials provider). */
   secrets: () => readonly (string | undefined)[];
 }

@@ -16,6 +16,7 @@ import type {
   Schemas,
   WithResponse,
 } from '../../src/index.js';
+import { callResolvingTo, withResponse } from '../../src/index.js';
 
 /**
  * The methods of `R` whose return type is not an {@link APIPromise} of what they resolve to, minus
@@ -67,5 +68,17 @@ describe('every method returns an APIPromise', () => {
     agent.request({ method: 'GET', path: '/x', timeout: 50 });
     // @ts-expect-error the options go in the second argument
     agent.requestRaw({ method: 'GET', path: '/x', signal: new AbortController().signal });
+  });
+});
+
+describe('a typed fake of a method', () => {
+  it('is built with callResolvingTo(); a plain promise is not an APIPromise', () => {
+    const fake: Pick<Credentials, 'list'> = { list: () => callResolvingTo([] as CredentialExchangeRecord[]) };
+    expectTypeOf(fake.list()).toEqualTypeOf<APIPromise<CredentialExchangeRecord[]>>();
+    // @ts-expect-error: a plain promise has no withResponse()
+    const plain: Pick<Credentials, 'list'> = { list: () => Promise.resolve([]) };
+    expectTypeOf(plain).not.toBeAny();
+    // @ts-expect-error: withResponse() takes the promise of a call, not any promise
+    withResponse(Promise.resolve(1));
   });
 });

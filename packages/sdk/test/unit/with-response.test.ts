@@ -2,7 +2,14 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentClient, type APIPromise, NotFoundError, ServerError, withResponse } from '../../src/index.js';
+import {
+  AgentClient,
+  type APIPromise,
+  callResolvingTo,
+  NotFoundError,
+  ServerError,
+  withResponse,
+} from '../../src/index.js';
 import * as params from '../support/params.js';
 import {
   credentialRecord,
@@ -264,5 +271,23 @@ describe('the response of .withResponse()', () => {
     } finally {
       await new Promise<void>((resolve) => echo.close(() => resolve()));
     }
+  });
+});
+
+describe('callResolvingTo(), for typed fakes of SDK methods in tests', () => {
+  it('resolves to the data and gives it with the response given (200 and no headers by default)', async () => {
+    const call = callResolvingTo([1, 2]);
+    expect(await call).toEqual([1, 2]);
+    const { data, response } = await call.withResponse();
+    expect([data, response.status, [...response.headers], response.requestId]).toEqual([
+      [1, 2],
+      200,
+      [],
+      undefined,
+    ]);
+    const { response: given } = await withResponse(
+      callResolvingTo('x', { status: 201, headers: new Headers({ 'x-request-id': 'r-1' }) }),
+    );
+    expect([given.status, given.requestId]).toEqual([201, 'r-1']);
   });
 });
