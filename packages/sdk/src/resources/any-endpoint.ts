@@ -31,7 +31,8 @@ const PROBE_BASE = new URL('http://base.invalid/base/');
 
 /**
  * Checks a path so the call can only reach the client's own base URL: no scheme, no `//host`, no
- * `.` or `..` segment, no fragment. Returns it without the leading slash, and its query.
+ * `.` or `..` segment, no fragment. Returns it as the URL parser resolves it (encoded dot segments
+ * that stay under the base taken out), without the leading slash, and its query.
  */
 function splitPath(value: unknown): { path: string; query: Record<string, string> } {
   if (typeof value !== 'string' || value.trim() === '') throw invalidField('path', 'must not be empty');
@@ -47,7 +48,9 @@ function splitPath(value: unknown): { path: string; query: Record<string, string
   if (resolved.host !== PROBE_BASE.host || !resolved.pathname.startsWith(PROBE_BASE.pathname)) {
     throw invalidField('path', 'must stay under the base URL (no encoded . or .. segments leaving it)');
   }
-  return { path: rawPath, query: Object.fromEntries(new URLSearchParams(rawQuery)) };
+  // The path as resolved is the one sent, reported in errors and routed (`orgs/…` is the platform's).
+  const path = resolved.pathname.slice(PROBE_BASE.pathname.length);
+  return { path, query: Object.fromEntries(new URLSearchParams(rawQuery)) };
 }
 
 /** The transport call of an {@link AnyRequest}; its options go to the transport apart. */
