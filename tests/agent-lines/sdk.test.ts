@@ -134,6 +134,8 @@ describe('line 2.1 (token exchange, routes under prefixes)', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as Error).message).toMatch(/agent/i);
+    // What was refused is a field: the token the agent had just issued, not the key.
+    expect(error).toMatchObject({ reason: 'rejected', refused: 'token', path: 'didcomm/credentials' });
     expect(trail(s)).toEqual([
       'POST /agent/token key',
       'GET /didcomm/credentials jwt:stale',
@@ -150,6 +152,7 @@ describe('line 2.1 (token exchange, routes under prefixes)', () => {
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as Error).message).toContain('POST /agent/token');
     expect((error as Error).message).not.toContain('not-the-key');
+    expect(error).toMatchObject({ reason: 'rejected', refused: 'api-key', path: 'agent/token' });
     expect(trail(s)).toEqual(['POST /agent/token other']);
   });
 
@@ -350,17 +353,34 @@ describe('an explicit line overrides detection', () => {
 
 describe('detection reads only a 404 or 405 at POST /agent/token as line 2.0', () => {
   /** An agent whose /agent/token answers `status` with `body`; every request is logged. */
-  async function oddAgent(status: number, type: string, body: string) {
+  async function oddAgent(status: number, type: string, body: string, others = '[]') {
     const seen: string[] = [];
     const server = createServer((req, res) => {
       seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? 'none'}`);
       if (req.url === '/agent/token') res.writeHead(status, { 'content-type': type }).end(body);
-      else res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(others);
     });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return { seen, url, close: () => new Promise((done) => server.close(done)) };
   }
+
+  it('a bad answer on line 2.1 names the path sent (didcomm/credentials), not the line-2.0 one', async () => {
+    const agent = await oddAgent(200, 'application/json', '{"token":"eyJ.a.b"}', '[{"id":5}]');
+    try {
+      const client = new AgentClient({
+        baseUrl: 'http://127.0.0.1:9/v1',
+        agent: { baseUrl: agent.url, apiKey: 'agent-key-odd' },
+        retry: false,
+      });
+      const error = await client.credentials.list().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect(error).toMatchObject({ method: 'GET', path: 'didcomm/credentials', target: 'agent' });
+      expect((error as Error).message).toContain('GET /didcomm/credentials');
+    } finally {
+      await agent.close();
+    }
+  });
 
   it.each([
     ['an HTML page', 'text/html', '<html>welcome</html>'],

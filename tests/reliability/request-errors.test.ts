@@ -31,12 +31,20 @@ const ANSWERS: Record<string, (res: ServerResponse) => void> = {
   nest: (res) =>
     json(res, 400, {
       statusCode: 400,
-      message: ['property colour should not exist', 'comment must be a string', 'odd words'],
+      message: [
+        'property colour should not exist',
+        'comment must be a string',
+        'credentialType is required',
+        'credentialOffer.0.emailId must be an email',
+        'each value in attributes must be a string',
+        'odd words',
+      ],
       error: 'Bad Request',
     }),
   unauthorized: (res) => json(res, 401, { message: 'Unauthorized' }),
   forbidden: (res) => json(res, 403, { message: 'User does not have access' }),
   missing: (res) => json(res, 404, { message: 'record with id x not found.' }),
+  'no-route': (res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<html>Cannot GET</html>'),
   conflict: (res) => json(res, 409, { message: 'exists' }),
   limited: (res) => json(res, 429, { message: 'slow down' }, { 'retry-after': '7' }),
   broken: (res) => json(res, 500, { message: 'CredoError: boom' }),
@@ -127,7 +135,7 @@ const BASES = new Set(['AgentError', 'RequestError', 'ProtocolError', 'Registrat
 const ROWS: Record<string, Row> = {
   ApiError: {
     fail: () => client().credentials.list({}, as('teapot')),
-    fields: { ...credentials, status: 418 },
+    fields: { ...credentials, status: 418, serverMessage: 'I am a teapot' },
   },
   BadRequestError: {
     fail: () => client().schemas.create(schema, as('unprocessable')),
@@ -346,10 +354,42 @@ describe('every error of a request carries its method, path and target, after a 
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(sdk.BadRequestError);
     expect((error as sdk.BadRequestError).fieldErrors).toEqual([
-      { path: '', message: 'property colour should not exist', code: 'unrecognized_keys' },
-      { path: '', message: 'comment must be a string', code: 'invalid_type', expected: 'string' },
+      { path: 'colour', message: 'property colour should not exist', code: 'unrecognized_keys' },
+      { path: 'comment', message: 'comment must be a string', code: 'invalid_type', expected: 'string' },
+      {
+        path: 'credentialType',
+        message: 'credentialType is required',
+        code: 'invalid_type',
+        received: 'undefined',
+      },
+      {
+        path: 'credentialOffer[0].emailId',
+        message: 'credentialOffer.0.emailId must be an email',
+        code: 'invalid_format',
+      },
+      {
+        path: 'attributes',
+        message: 'each value in attributes must be a string',
+        code: 'invalid_type',
+        expected: 'string',
+      },
       { path: '', message: 'odd words', code: 'custom' },
     ]);
+  });
+
+  it("serverMessage is the server's own words; undefined when it gave none (message: the status line)", async () => {
+    const own = await client()
+      .oob.get('oob-1', as('missing'))
+      .catch((e: unknown) => e);
+    expect(own).toMatchObject({
+      serverMessage: 'record with id x not found.',
+      message: 'record with id x not found.',
+    });
+    const none = await client()
+      .oob.get('oob-1', as('no-route'))
+      .catch((e: unknown) => e);
+    expect(none).toBeInstanceOf(sdk.NotFoundError);
+    expect(none).toMatchObject({ serverMessage: undefined, message: 'HTTP 404 Not Found' });
   });
 
   it('every exported error class has a row (or is a base covered by its subclasses)', () => {

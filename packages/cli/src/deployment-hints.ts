@@ -1,4 +1,4 @@
-import type { ApiError } from '@credential-agent/sdk';
+import type { ApiError, AuthenticationError } from '@credential-agent/sdk';
 import type { Settings } from './run-settings.js';
 
 /** What the error renderer knows of the deployment a run called: its URLs and how each was given. */
@@ -46,11 +46,11 @@ function urlOf(error: ApiError, d: Deployment): string | undefined {
  * For a 401 from a separate agent controller: what it refused (the API key, or the token it
  * gave for it) and how to set the key. Undefined when the call went to the platform.
  */
-export function agentRefusedHint(error: ApiError, d: Deployment | undefined): string | undefined {
+export function agentRefusedHint(error: AuthenticationError, d: Deployment | undefined): string | undefined {
   if (!d || !toAgent(error, d)) return undefined;
   const key = `the API key from ${d.agentKeyName ?? 'the settings'}`;
-  // The SDK says "its token" when the key was just accepted at POST /agent/token: the key is right.
-  if (/refused its token/.test(error.message)) {
+  // A token the agent had just issued for the key was refused: the key is right.
+  if (error.refused === 'token') {
     return `the agent at ${d.agentUrl} accepted ${key} at POST /agent/token but refused the token it had just issued for it: check the agent's own configuration (or agent-url, tenant-id), not the key`;
   }
   const where = `the agent at ${d.agentUrl} refused ${key}`;
@@ -68,7 +68,7 @@ export function missingRoute(
   error: ApiError,
   d: Deployment | undefined,
 ): { url: string; hint: string } | undefined {
-  if (!d || error.status !== 404 || !error.message.startsWith('HTTP 404')) return undefined;
+  if (!d || error.status !== 404 || error.serverMessage !== undefined) return undefined;
   const url = urlOf(error, d);
   if (url === undefined) return undefined;
   if (toAgent(error, d)) {
@@ -93,7 +93,12 @@ export function missingRoute(
 
 /** For "Invalid Credentials" at sign-in with no password key set: the key the platform may want. */
 export function passwordKeyHint(error: ApiError, d: Deployment | undefined): string | undefined {
-  if (!d || d.passwordKey || !/auth\/signin$/.test(error.path) || !/Invalid Credentials/i.test(error.message))
+  if (
+    !d ||
+    d.passwordKey ||
+    !/auth\/signin$/.test(error.path) ||
+    !/Invalid Credentials/i.test(error.serverMessage ?? '')
+  )
     return undefined;
   return 'if the password is right, this platform may expect it encrypted: set its key with AGENT_CLI_PASSWORD_KEY or agent-cli config set password-key -';
 }

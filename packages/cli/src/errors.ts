@@ -115,7 +115,7 @@ function hintLines(hint: string | undefined): string[] {
 function renderApi(error: ApiError, context: RenderContext): string[] {
   // An HTML error page leaves only the status line as message ("HTTP 404 Not Found"): say it once,
   // with the URL tried when it is a missing route.
-  const status = error.message.startsWith(`HTTP ${error.status}`) ? '' : ` (HTTP ${error.status})`;
+  const status = error.serverMessage === undefined ? '' : ` (HTTP ${error.status})`;
   const missing = missingRoute(error, context.deployment);
   const tried = missing ? `: ${error.method} ${missing.url}` : '';
   const lines = [`error: ${error.message}${status}${tried}`];

@@ -175,7 +175,7 @@ export class AgentClient {
       const schema = request.schema;
       const info = {
         method: request.method.toUpperCase(),
-        path: request.path,
+        path: raw.path,
         target: request.target,
         status: raw.status,
         secrets: raw.secrets,

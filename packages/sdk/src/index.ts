@@ -27,6 +27,7 @@ export {
   PasswordEncryptionError,
   PermissionDeniedError,
   RateLimitError,
+  type RefusedCredential,
   RegistrationError,
   type RegistrationErrorInit,
   RequestError,

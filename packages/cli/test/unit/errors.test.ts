@@ -63,16 +63,23 @@ describe('renderError', () => {
   });
 
   it('maps HTTP errors to exit 1 with the server message and status', () => {
-    expect(render(new NotFoundError('Not here', { ...where, status: 404 }))).toEqual({
+    // The server gave no words (serverMessage undefined): the message is the status line, said once.
+    expect(render(new NotFoundError('HTTP 404 Not Found', { ...where, status: 404 })).lines).toEqual([
+      'error: HTTP 404 Not Found',
+    ]);
+    expect(
+      render(new NotFoundError('Not here', { ...where, status: 404, serverMessage: 'Not here' })),
+    ).toEqual({
       code: 1,
       lines: ['error: Not here (HTTP 404)'],
     });
     const inOrg = { ...where, path: 'orgs/o1/credentials/oob/offer', status: 403 };
     expect(render(new PermissionDeniedError('No', inOrg)).lines[1]).toMatch(/^hint: check --org/);
-    expect(render(new RateLimitError('Slow down', { ...where, status: 429, retryAfter: 3 })).lines).toEqual([
-      'error: Slow down (HTTP 429)',
-      'hint: retry after 3 s',
-    ]);
+    expect(
+      render(
+        new RateLimitError('Slow down', { ...where, status: 429, retryAfter: 3, serverMessage: 'Slow down' }),
+      ).lines,
+    ).toEqual(['error: Slow down (HTTP 429)', 'hint: retry after 3 s']);
   });
 
   it('maps other SDK errors to exit 1 with their message', () => {
@@ -158,7 +165,7 @@ describe('renderError', () => {
   });
 
   it('with --verbose, a request error adds the request it belongs to', () => {
-    const error = new NotFoundError('Not here', { ...where, status: 404 });
+    const error = new NotFoundError('Not here', { ...where, status: 404, serverMessage: 'Not here' });
     const verbose = renderError(error, { verbose: true, scrub: (t) => t });
     expect(verbose.lines).toEqual([
       'error: Not here (HTTP 404)',

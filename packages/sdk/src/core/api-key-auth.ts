@@ -87,18 +87,14 @@ export class AgentKeyAuth implements AuthStep {
   }
 
   refused(error: AuthenticationError): AuthenticationError {
-    const what =
-      this.#line === '2.1' ? 'its token (from POST /agent/token, fetched again once)' : 'its API key';
-    const { status, body, method, path: where, target, headers } = error;
+    const token = this.#line === '2.1';
+    const what = token ? 'its token (from POST /agent/token, fetched again once)' : 'its API key';
+    const { status, body, method, path: where, target, headers, serverMessage } = error;
     const message = `The agent refused ${what} at ${method} /${where}: ${error.message}`;
     return new AuthenticationError(message, {
-      status,
-      body,
-      method,
-      path: where,
-      target,
-      headers,
+      ...{ status, body, method, path: where, target, headers, serverMessage },
       reason: 'rejected',
+      refused: token ? 'token' : 'api-key',
     });
   }
 
@@ -187,13 +183,15 @@ export class AgentKeyAuth implements AuthStep {
     const answer = await this.#send(call, credential);
     const secrets = [...credential.secrets, ...this.#tokens];
     if (answer.status === 401) {
-      const what = call.path === 'agent/token' ? 'its API key' : 'its token for the tenant';
+      const key = call.path === 'agent/token';
+      const what = key ? 'its API key' : 'its token for the tenant';
       const init = { ...answer, method: call.method, path: call.path, retryAfterMs: undefined };
-      const { message, body, headers } = errorFromResponse(init, secrets);
+      const { message, body, headers, serverMessage } = errorFromResponse(init, secrets);
       const where = `${call.method} /${call.path}`;
       throw new AuthenticationError(`The agent refused ${what} at ${where}: ${message}`, {
-        ...{ status: 401, body, headers, method: call.method, path: call.path },
+        ...{ status: 401, body, headers, method: call.method, path: call.path, serverMessage },
         reason: 'rejected',
+        refused: key ? 'api-key' : 'token',
       });
     }
     const info = { method: call.method, path: call.path, status: answer.status, secrets };

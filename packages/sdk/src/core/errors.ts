@@ -118,12 +118,16 @@ export interface ApiErrorInit extends RequestTarget {
   status: number;
   body: unknown;
   headers?: Headers | undefined;
+  /** The server's own words for the error, scrubbed; undefined when it gave none. */
+  serverMessage?: string | undefined;
   cause?: unknown;
 }
 
 /**
  * The service answered with an error status. `message` is the server's message (string, array or
- * validation details, flattened); `body` is the parsed body (or its text when it was not JSON).
+ * validation details, flattened), or the status line (`HTTP 404 Not Found`) when it gave none;
+ * `serverMessage` is the server's words alone; `body` is the parsed body (or its text when it was
+ * not JSON).
  */
 export class ApiError extends RequestError {
   override name = 'ApiError';
@@ -132,6 +136,12 @@ export class ApiError extends RequestError {
   declare readonly headers: Headers | undefined;
   /** The request id the service sent (`x-request-id`, `request-id` or `x-correlation-id`), if any. */
   declare readonly requestId: string | undefined;
+  /**
+   * The server's own words for the error (its `message`, validation details or short text body),
+   * secrets scrubbed; undefined when it gave none (an HTML page, an empty body), and `message` is
+   * then the status line. For a route the server does not have, this is usually undefined.
+   */
+  declare readonly serverMessage: string | undefined;
 
   constructor(message: string, init: ApiErrorInit) {
     super(message, init);
@@ -139,6 +149,7 @@ export class ApiError extends RequestError {
     this.body = init.body;
     this.headers = init.headers;
     this.requestId = requestIdOf(init.headers);
+    this.serverMessage = init.serverMessage;
   }
 }
 
@@ -156,15 +167,30 @@ export class BadRequestError extends ApiError {
 export type AuthenticationFailure = 'missing-token' | 'expired-token' | 'rejected';
 
 /**
+ * What an agent controller called with an API key (the client's `agent.apiKey`) refused: `api-key`,
+ * the key itself (at `POST /agent/token`, or any route of a line 2.0 agent); `token`, a token it
+ * had just issued for that key (line 2.1: at a route, after one fresh exchange, or at the tenant's
+ * `multi-tenancy/get-token`): the key is right, the agent's own configuration is not.
+ */
+export type RefusedCredential = 'api-key' | 'token';
+
+/**
  * 401, or a request that was not sent because no valid token is held. The stored token is cleared
- * on a 401. `reason` tells the three cases apart; `status` is 401 in all of them.
+ * on a 401. `reason` tells the three cases apart; `status` is 401 in all of them. `refused` says
+ * what an agent called with an API key refused; undefined for the platform's 401s.
  */
 export class AuthenticationError extends ApiError {
   override name = 'AuthenticationError';
   declare readonly reason: AuthenticationFailure;
-  constructor(message: string, init: ApiErrorInit & { reason: AuthenticationFailure }) {
+  /** What the agent refused, for an agent called with an API key; see {@link RefusedCredential}. */
+  declare readonly refused: RefusedCredential | undefined;
+  constructor(
+    message: string,
+    init: ApiErrorInit & { reason: AuthenticationFailure; refused?: RefusedCredential | undefined },
+  ) {
     super(message, init);
     this.reason = init.reason;
+    this.refused = init.refused;
   }
 }
 

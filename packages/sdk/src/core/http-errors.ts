@@ -42,6 +42,26 @@ function statedIssue(path: string, message: string): FieldIssue {
   return issue;
 }
 
+/**
+ * The field a gateway (NestJS class-validator) sentence names: `property colour should not exist`,
+ * `each value in tags must be …`, or the sentence's first word (`credentialType is required`,
+ * `credentialOffer.0.emailId must be an email`), written as the SDK writes paths
+ * (`credentialOffer[0].emailId`). Empty when the sentence is in no form known.
+ */
+function sentenceField(message: string): string {
+  const named =
+    /^property (\S+) should not exist$/.exec(message) ??
+    /^(?:each value in |all elements of )?([\w$]+(?:\.[\w$]+)*) (?:is |are |must |should |has |have )/.exec(
+      message,
+    );
+  return named?.[1]?.replace(/\.(\d+)(?=\.|$)/g, '[$1]') ?? '';
+}
+
+/** A {@link FieldIssue} of a gateway's 400 sentence: the field it names, and the kind its words state. */
+function sentenceIssue(message: string): FieldIssue {
+  return statedIssue(sentenceField(message), message);
+}
+
 /** `details` of a 422 from the agent: `{ "schema.issuerId": { message } }`. */
 function detailIssues(details: unknown): FieldIssue[] {
   if (!isRecord(details)) return [];
@@ -90,21 +110,25 @@ function reasonOf(body: Record<string, unknown>): string | undefined {
 /**
  * The server's own words for an error body: `message` (string or array), 422 `details`, a batch's
  * `error` array, or a short plain-text body; for a failure relayed from the agent, the innermost
- * reason first. HTML pages give only the status line.
+ * reason first. Undefined for an HTML page or a body without words.
  */
-export function errorMessage(status: number, statusText: string, body: unknown): string {
-  const fallback = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+function serverWords(body: unknown): string | undefined {
   if (typeof body === 'string') {
     const text = body.trim();
-    if (!text || /^<!doctype|^<html|<\/?[a-z][^>]*>/i.test(text)) return fallback;
+    if (!text || /^<!doctype|^<html|<\/?[a-z][^>]*>/i.test(text)) return undefined;
     return text.length > 200 ? `${text.slice(0, 200)}…` : text;
   }
-  if (!isRecord(body)) return fallback;
-  let message = reasonOf(body) ?? textOf(body['error']) ?? fallback;
-  if (Array.isArray(body['error']) && textOf(body['message'])) {
+  if (!isRecord(body)) return undefined;
+  let message = reasonOf(body) ?? textOf(body['error']);
+  if (message !== undefined && Array.isArray(body['error']) && textOf(body['message'])) {
     message += ` (${body['error'].length} failed: ${textOf(body['error'])})`;
   }
   return message;
+}
+
+/** The message of an error answer: the server's own words, or the status line when it gave none. */
+export function errorMessage(status: number, statusText: string, body: unknown): string {
+  return serverWords(body) ?? `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
 }
 
 /** Maps an error answer to its {@link ApiError} subclass; secrets are scrubbed from the message and body. */
@@ -116,16 +140,18 @@ export function errorFromResponse(
   // before anything is read from them, so a token cut in half by the message's length cap cannot
   // leave its first part behind.
   const body = redactValue(init.body, secrets);
-  const message = scrub(errorMessage(init.status, init.statusText, body), secrets);
+  const words = serverWords(body);
+  const serverMessage = words === undefined ? undefined : scrub(words, secrets);
+  const message = serverMessage ?? errorMessage(init.status, init.statusText, undefined);
   const headers = init.headers && new Headers(redactHeaders(init.headers, secrets));
   const { status } = init;
   const { method, path, target } = init;
-  const base: ApiErrorInit = { status, body, method, path, target, headers };
+  const base: ApiErrorInit = { status, body, method, path, target, headers, serverMessage };
   if (status === 400 || status === 422) {
     const fieldErrors = isRecord(body)
       ? [
           ...detailIssues(innermost(body)['details']),
-          ...(Array.isArray(body['message']) ? body['message'].map((m) => statedIssue('', String(m))) : []),
+          ...(Array.isArray(body['message']) ? body['message'].map((m) => sentenceIssue(String(m))) : []),
         ]
       : [];
     return new BadRequestError(message, { ...base, fieldErrors });

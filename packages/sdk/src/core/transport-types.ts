@@ -134,6 +134,8 @@ export interface RawResponse {
 
 /** What the transport hands the SDK's own calls: the answer, and the deadline its validation keeps. */
 export interface Received extends RawResponse {
+  /** The path sent: the call's, moved to the agent's line for the SDK's own agent routes. */
+  path: string;
   /** The deadline of the attempt that got this answer; none without a timeout. */
   deadline: ParseDeadline | undefined;
   /** What to scrub from errors built from this answer (the token, a password). */

@@ -90,8 +90,9 @@ export class Transport {
       const call = typeof init === 'function' ? init() : init;
       const raw = await this.send(call, options, own);
       // The secrets reach a ResponseValidationError, which scrubs them from the body it keeps.
-      const { method, path, target } = call;
-      const info = { method, path, target, status: raw.status, secrets: raw.secrets };
+      // The path sent (on the agent's line), as every error of the request names it.
+      const { method, target } = call;
+      const info = { method, path: raw.path, target, status: raw.status, secrets: raw.secrets };
       const data = parseResponse(call.response, raw.body, info, raw.deadline);
       call.accept?.(data, info);
       return answered(data, raw);
@@ -140,7 +141,7 @@ export class Transport {
       throw this.#auth.refused && call.auth !== false ? this.#auth.refused(error) : error;
     }
     const { status, headers, deadline } = answer;
-    return { status, headers, body: answer.body, deadline, secrets: scrubbed };
+    return { status, headers, body: answer.body, deadline, secrets: scrubbed, path };
   }
 
   /** Attempts until an answer is usable (2xx) or is a 401 for the auth step, or the policy gives up. */

@@ -2,16 +2,14 @@ import { type APIPromise, answered, apiCall } from '../core/api-promise.js';
 import { DidRegistrationError } from '../core/errors.js';
 import { parseResponse } from '../core/parse.js';
 import type { RequestOptions } from '../core/transport.js';
+import type { Received } from '../core/transport-types.js';
 import { type DidResolutionResult, DidWriteParams, DidWriteResponse } from '../models/dids.js';
 import { Resource } from './resource.js';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** The error for a registrar answer whose `didState.state` is not `finished`, if it is one. */
-function unfinished(
-  body: unknown,
-  secrets: readonly (string | undefined)[],
-): DidRegistrationError | undefined {
+function unfinished({ body, secrets, path }: Received): DidRegistrationError | undefined {
   const didState = (body as { didState?: Record<string, unknown> } | null)?.didState;
   const state = text(didState?.['state']);
   if (state === undefined || state === 'finished') return undefined;
@@ -19,7 +17,7 @@ function unfinished(
   const action = text(didState?.['action']);
   return new DidRegistrationError(`DID registration ${state}: ${reason ?? action ?? 'not finished'}`, {
     method: 'POST',
-    path: 'dids/write',
+    path,
     state,
     jobId: text((body as { jobId?: unknown }).jobId),
     did: text(didState?.['did']),
@@ -55,9 +53,9 @@ export class Dids extends Resource {
         },
         options,
       );
-      const failure = unfinished(answer.body, answer.secrets);
+      const failure = unfinished(answer);
       if (failure) throw failure;
-      const info = { method: 'POST', path: 'dids/write', status: answer.status, secrets: answer.secrets };
+      const info = { method: 'POST', path: answer.path, status: answer.status, secrets: answer.secrets };
       return answered(parseResponse(DidWriteResponse, answer.body, info, answer.deadline), answer);
     });
   }

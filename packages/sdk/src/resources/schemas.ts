@@ -58,9 +58,6 @@ function isParsable(body: unknown): boolean {
   return SchemaCreateResponse.safeParse(body).success;
 }
 
-/** The request every error of `schemas.create` names. */
-const CREATE = { method: 'POST', path: 'schemas' } as const;
-
 /** Ledger schemas. */
 export class Schemas extends Resource {
   /**
@@ -94,7 +91,8 @@ export class Schemas extends Resource {
         const reason = error instanceof ServerError ? failureReason(error.message) : undefined;
         if (reason === undefined) throw error;
         throw new SchemaRegistrationError(`Schema registration failed: ${reason}`, {
-          ...CREATE,
+          method: 'POST',
+          path: (error as ServerError).path,
           state: 'failed',
           reason,
           result: (error as ServerError).body,
@@ -103,17 +101,19 @@ export class Schemas extends Resource {
       });
     // The ledger may echo the token in a reason, an action or its answer: the error scrubs them.
     const { secrets } = answer;
+    // Named by the path sent (anoncreds/schemas on a line 2.1 agent).
+    const sent = { method: 'POST', path: answer.path };
     if (answer.status === 202 && !isParsable(answer.body)) {
       const jobId: unknown = isRecord(answer.body) ? answer.body['jobId'] : undefined;
       throw new SchemaRegistrationError('Schema registration is still running (HTTP 202)', {
-        ...CREATE,
+        ...sent,
         state: 'wait',
         jobId: typeof jobId === 'string' ? jobId : undefined,
         result: answer.body,
         secrets,
       });
     }
-    const info = { ...CREATE, status: answer.status, secrets };
+    const info = { ...sent, status: answer.status, secrets };
     const raw = parseResponse(SchemaCreateResponse, answer.body, info, answer.deadline);
     const { state, schemaId, schema, jobId, reason, action, schemaRequest, idPath } = summarise(raw);
     if (state === 'finished' && answer.status !== 202) {
@@ -130,7 +130,7 @@ export class Schemas extends Resource {
     const shown = answer.status === 202 && state === 'finished' ? 'wait' : state;
     const detail = reason ?? action ?? (shown === 'wait' ? 'still running' : 'not finished');
     throw new SchemaRegistrationError(`Schema registration ${shown}: ${detail}`, {
-      ...CREATE,
+      ...sent,
       state: shown,
       reason,
       action,

@@ -12,21 +12,25 @@ const registration = { ...target, state: 'failed', reason: 'r', action: 'a', job
 
 const CASES: [string, Error, string[]][] = [
   ['AgentError', new sdk.AgentError('m'), ['name']],
-  ['ApiError', new sdk.ApiError('m', api), [...request, 'status', 'body', 'headers', 'requestId']],
+  [
+    'ApiError',
+    new sdk.ApiError('m', api),
+    [...request, 'status', 'body', 'headers', 'requestId', 'serverMessage'],
+  ],
   [
     'BadRequestError',
     new sdk.BadRequestError('m', api),
-    [...request, 'status', 'body', 'headers', 'requestId', 'fieldErrors'],
+    [...request, 'status', 'body', 'headers', 'requestId', 'serverMessage', 'fieldErrors'],
   ],
   [
     'AuthenticationError',
     new sdk.AuthenticationError('m', { ...api, reason: 'rejected' }),
-    [...request, 'status', 'body', 'headers', 'requestId', 'reason'],
+    [...request, 'status', 'body', 'headers', 'requestId', 'serverMessage', 'reason', 'refused'],
   ],
   [
     'RateLimitError',
     new sdk.RateLimitError('m', api),
-    [...request, 'status', 'body', 'headers', 'requestId', 'retryAfter'],
+    [...request, 'status', 'body', 'headers', 'requestId', 'serverMessage', 'retryAfter'],
   ],
   ['ConnectionError', new sdk.ConnectionError('m', { ...target, sent: true }), [...request, 'sent']],
   ['TimeoutError', new sdk.TimeoutError('m', { ...target, timeout: 1 }), [...request, 'timeout']],

@@ -44,8 +44,8 @@ describe('errorFromResponse', () => {
     const error = answer(400, { statusCode: 400, message: ['a is bad', 'b is bad'] }) as BadRequestError;
     expect(error.message).toBe('a is bad; b is bad');
     expect(error.fieldErrors).toEqual([
-      { path: '', message: 'a is bad', code: 'custom' },
-      { path: '', message: 'b is bad', code: 'custom' },
+      { path: 'a', message: 'a is bad', code: 'custom' },
+      { path: 'b', message: 'b is bad', code: 'custom' },
     ]);
   });
 });
