@@ -1,6 +1,6 @@
 import type { FieldIssue } from '@credential-agent/sdk';
 import type { Command } from 'commander';
-import { type KnownField, knownFields } from './known-values.js';
+import { type KnownField, knownFields } from './known-options.js';
 
 /** What the user gave on this run: the flags typed (`--email`), the command's arguments, the `--file` read. */
 export interface GivenInput {

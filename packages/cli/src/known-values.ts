@@ -1,5 +1,6 @@
 import { type RequestEnum, type UnknownValue, unknownValue } from '@credential-agent/sdk';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
+import { markKnown } from './known-options.js';
 
 /** Edit distance of two short strings (insertions, deletions, substitutions). */
 function distance(a: string, b: string): number {
@@ -74,31 +75,10 @@ export function knownOptionValue<T extends readonly string[]>(
   return typeof value === 'object' && value !== null ? (value as UnknownValue) : undefined;
 }
 
-const knownOptions = new WeakSet<Option>();
-
 /**
  * An option whose value is one of `known` (listed in the help and offered by shell completion), or
  * `+value` for one this CLI does not know. The same field of a `--file` body follows the same rule.
  */
 export function knownOption(flags: string, description: string, known: readonly string[]): Option {
-  const option = new Option(flags, description).choices(known).argParser(knownValue(known));
-  knownOptions.add(option);
-  return option;
-}
-
-/** A body field whose value has a known list, and the flag that sets it. */
-export interface KnownField {
-  flag: string;
-  values: readonly string[];
-}
-
-/** The body fields of `cmd`'s {@link knownOption}s (`--protocol-version` → `protocolVersion`). */
-export function knownFields(cmd: Command): Map<string, KnownField> {
-  const fields = new Map<string, KnownField>();
-  for (const option of cmd.options) {
-    if (knownOptions.has(option) && option.long && option.argChoices) {
-      fields.set(option.attributeName(), { flag: option.long, values: option.argChoices });
-    }
-  }
-  return fields;
+  return markKnown(new Option(flags, description).choices(known).argParser(knownValue(known)));
 }
