@@ -60,8 +60,9 @@ const reset = (t: Target, origin: string) => [
 const brokenBody = (t: Target, origin: string) => [
   `error: The connection to ${origin} broke while reading the answer to ${t.call}; it may have been processed (ECONNRESET)`,
 ];
+// A POST answered with something unreadable was sent: it may have been processed (attack L8).
 const badJson = (t: Target) => [
-  `error: unexpected answer from ${t.call} (HTTP ${t.okStatus}): the body must be ${t.shape === 'array' ? 'a list' : 'an object'} (got a string)`,
+  `error: unexpected answer from ${t.call} (HTTP ${t.okStatus}): the body must be ${t.shape === 'array' ? 'a list' : 'an object'} (got a string)${t.call.startsWith('GET') ? '' : ': the request was sent and may have been processed by the service; check before running it again'}`,
 ];
 
 const GET_ROWS: Row[] = [

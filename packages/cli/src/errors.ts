@@ -187,7 +187,9 @@ function renderKnown(error: unknown, context: RenderContext): string[] | undefin
   if (error instanceof ResponseValidationError) {
     const { method, path, status, issues } = error;
     const what = issues.slice(0, 3).map(plainAnswerIssue).join('; ');
-    return [`error: unexpected answer from ${method} /${path.replace(/^\//, '')} (HTTP ${status}): ${what}`];
+    const line = `error: unexpected answer from ${method} /${path.replace(/^\//, '')} (HTTP ${status}): ${what}`;
+    // The request went out and was answered 2xx: a proof request or offer may exist already.
+    return [mayHaveActed(method, path) ? `${line}: the request ${MAY_HAVE_BEEN_PROCESSED}` : line];
   }
   if (error instanceof AgentError) return [`error: ${error.message}`];
   return undefined;

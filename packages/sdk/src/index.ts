@@ -24,6 +24,7 @@ export {
   isAgentError,
   isApiError,
   NotFoundError,
+  OperationFailedError,
   PasswordEncryptionError,
   PermissionDeniedError,
   RateLimitError,

@@ -61,6 +61,14 @@ export function toTemplate(raw: Record<string, unknown>, overrides: Partial<Bulk
   // No comment unless one is given (the platform refuses `comment: ""`); v2 carries indy and jsonld.
   const common = { protocolVersion: 'v2', ...picked, ...defined } as BulkEmailParams;
   const bulk = sdkCheck(() => prepareBulkEmail(common));
+  const type = bulk.params.credentialType;
+  // A row is built as an indy offer (attributes) or a jsonld one (credentialSubject), nothing else.
+  if (type !== 'indy' && type !== 'jsonld') {
+    const source = overrides.credentialType === undefined ? 'template: credentialType' : '--credential-type';
+    throw new UsageError(
+      `${source}: --csv builds indy or jsonld offers only (not ${type}); send other offers with --file alone`,
+    );
+  }
   const { credential, options, attributes } = { ...firstOffer(raw['credentialOffer']), ...raw };
   if (credential !== undefined && !isRecord(credential))
     throw new UsageError('template: credential must be an object');

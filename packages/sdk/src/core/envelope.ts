@@ -1,4 +1,30 @@
+import { OperationFailedError } from './errors.js';
 import { isRecord } from './is-record.js';
+import type { Accepted } from './transport-types.js';
+
+/**
+ * Throws {@link OperationFailedError} when an `/orgs` envelope answer says `success: false`
+ * (HTTP 200 with the failure in the body). Run by the transport on every `/orgs` call, after the
+ * call's own `accept` (the e-mail offer's {@link EmailNotSentError} comes first).
+ */
+export function acceptOrgEnvelope(data: unknown, answer: Accepted): void {
+  if (!isRecord(data) || data['success'] !== false) return;
+  const said = data['message'];
+  const code = data['statusCode'];
+  const statusCode = typeof code === 'number' ? code : undefined;
+  const reason = typeof said === 'string' && said.trim() ? said : 'the answer says the request failed';
+  const { method, path, target, status, secrets } = answer;
+  const codeText = statusCode === undefined ? '' : `, statusCode ${statusCode}`;
+  throw new OperationFailedError(`${reason} (success: false in an HTTP ${status} answer${codeText})`, {
+    method,
+    path,
+    target,
+    status,
+    statusCode,
+    body: data,
+    secrets,
+  });
+}
 
 /**
  * Real gateways wrap bodies in `{ statusCode, message, data }` (sometimes with `success`). Endpoints

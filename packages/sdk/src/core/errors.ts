@@ -353,6 +353,37 @@ export class EmailNotSentError extends RequestError {
   }
 }
 
+/**
+ * A 2xx answer of an `/orgs` endpoint whose envelope says `success: false`: the service did not do
+ * what was asked (the gateway answers HTTP 200 and puts the failure in the body). `message` is the
+ * envelope's `message`; `statusCode` its `statusCode` (the failure's own status, e.g. 400), `status`
+ * the HTTP status. The e-mail offer endpoint throws {@link EmailNotSentError} instead.
+ */
+export class OperationFailedError extends RequestError {
+  override name = 'OperationFailedError';
+  /** The HTTP status of the answer (2xx). */
+  declare readonly status: number;
+  /** The envelope's `statusCode`, when it has a number there. */
+  declare readonly statusCode: number | undefined;
+  /** The body, secrets scrubbed. Not enumerable, so logging the error does not print it whole. */
+  declare readonly body: unknown;
+  constructor(
+    message: string,
+    init: RequestTarget & {
+      status: number;
+      statusCode: number | undefined;
+      body: unknown;
+      secrets?: readonly (string | undefined)[] | undefined;
+    },
+  ) {
+    const { secrets = [] } = init;
+    super(scrub(message, secrets), init);
+    this.status = init.status;
+    this.statusCode = init.statusCode;
+    Object.defineProperty(this, 'body', { value: redactValue(init.body, secrets), enumerable: false });
+  }
+}
+
 /** What a registration error is built from. */
 export interface RegistrationErrorInit extends RequestTarget {
   state: string;

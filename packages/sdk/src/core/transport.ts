@@ -5,7 +5,7 @@ import { type APIPromise, answered, apiCall } from './api-promise.js';
 import { type Answer, type AttemptLimits, attempt, type Outgoing, type Sender } from './attempt.js';
 import { BearerAuth, type Credential } from './bearer.js';
 import { callOptions } from './call-options.js';
-import { unwrapEnvelope } from './envelope.js';
+import { acceptOrgEnvelope, unwrapEnvelope } from './envelope.js';
 import { AbortError, type AgentError, type AuthenticationError } from './errors.js';
 import { withExtraBody } from './extra-body.js';
 import { failureOf } from './failures.js';
@@ -95,6 +95,8 @@ export class Transport {
       const info = { method, path: raw.path, target, status: raw.status, secrets: raw.secrets };
       const data = parseResponse(call.response, raw.body, info, raw.deadline);
       call.accept?.(data, info);
+      // Every /orgs answer: `success: false` in a 2xx envelope is a failure (one place for all).
+      if (routeOf(path).envelope === 'keep') acceptOrgEnvelope(data, info);
       return answered(data, raw);
     });
   }

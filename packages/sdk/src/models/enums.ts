@@ -1,5 +1,21 @@
 import * as z from 'zod';
+import { invalidField } from '../core/errors.js';
 import { Identifier } from './common.js';
+
+/** The longest string an {@link unknownValue} may send: longer is refused before sending. */
+export const UNKNOWN_VALUE_MAX_LENGTH = 1024;
+
+/**
+ * What an escaped value must be when sent: an {@link Identifier}, without control characters (C0,
+ * DEL, C1: a newline in a query or body field is never a value), at most
+ * {@link UNKNOWN_VALUE_MAX_LENGTH} characters.
+ */
+const EscapedText = Identifier.refine((s) => s.length <= UNKNOWN_VALUE_MAX_LENGTH, {
+  message: `must be at most ${UNKNOWN_VALUE_MAX_LENGTH} characters`,
+  abort: true,
+})
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+  .refine((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), 'must not contain control characters');
 
 /**
  * Marks an {@link UnknownValue}. Registered with `Symbol.for`, so every copy of the SDK (ESM and
@@ -43,16 +59,21 @@ const UNKNOWN_VALUE_PROTO = Object.freeze({
  *
  * The escape is a value of its own rather than a type cast or a client option, so the SDK can tell
  * at run time a value written on purpose from a typo, field by field, also for JavaScript callers.
- * @param value the string to send: not blank, no white space around it (checked when it is sent).
+ * @param value the string to send: not blank, no white space around it, no control characters, at
+ * most {@link UNKNOWN_VALUE_MAX_LENGTH} (1,024) characters (checked when it is sent, naming the field).
+ * @throws {@link RequestValidationError} naming `unknownValue` when `value` is not a string (an
+ * absent field read from a record: `undefined` is never sent as `"undefined"`).
  * @example
  * const records = await agent.credentials.list({ state: unknownValue('archived') });
  * // a state read from a record (response enums stay open) goes back in the same way
  * await agent.credentials.list({ state: unknownValue(record.state ?? 'done') });
  */
 export function unknownValue(value: string): UnknownValue {
-  return Object.freeze(
-    Object.create(UNKNOWN_VALUE_PROTO, { [UNKNOWN_VALUE]: { value: String(value), enumerable: true } }),
-  );
+  if (typeof value !== 'string') {
+    const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+    throw invalidField('unknownValue', `must be a string (got ${type})`);
+  }
+  return Object.freeze(Object.create(UNKNOWN_VALUE_PROTO, { [UNKNOWN_VALUE]: { value, enumerable: true } }));
 }
 
 /** The string of an {@link UnknownValue}, or undefined for anything else. */
@@ -85,11 +106,43 @@ export function requestEnum<const T extends readonly [string, ...string[]]>(
       });
       return z.NEVER;
     }
-    const checked = Identifier.safeParse(text);
+    const checked = EscapedText.safeParse(text);
     if (checked.success) return text;
     for (const { message } of checked.error.issues) ctx.issues.push({ code: 'custom', input: text, message });
     return z.NEVER;
   }) as unknown as z.ZodType<string, RequestEnum<T>>;
+}
+
+/** A JSON value as `JSON.stringify` sends it whole: no function, symbol, bigint or undefined inside. */
+function isJsonValue(value: unknown): boolean {
+  if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return true;
+  if (typeof value !== 'object') return false;
+  return Object.values(value).every(isJsonValue);
+}
+
+/**
+ * The schema of a request field that takes known values or an object (`autoAcceptProof`: the spec
+ * types it as an object of unlisted fields, real deployments take a string): a string or an
+ * {@link unknownValue} is checked as {@link requestEnum} does (same messages); an object must be a
+ * plain record of JSON values (an object with a `toString` function is refused, not sent as `{}`).
+ */
+export function requestEnumOrObject<const T extends readonly [string, ...string[]]>(
+  values: T,
+): z.ZodType<string | Record<string, unknown>, RequestEnum<T> | Record<string, unknown>> {
+  const single = requestEnum(values);
+  return z.unknown().transform((value, ctx) => {
+    if (typeof value === 'object' && value !== null && escaped(value) === undefined) {
+      const proto: unknown = Object.getPrototypeOf(value);
+      const plain = !Array.isArray(value) && (proto === Object.prototype || proto === null);
+      if (plain && isJsonValue(value)) return value as Record<string, unknown>;
+      ctx.issues.push({ code: 'custom', input: value, message: 'must be a plain object of JSON values' });
+      return z.NEVER;
+    }
+    const checked = single.safeParse(value);
+    if (checked.success) return checked.data;
+    for (const { path: _path, ...issue } of checked.error.issues) ctx.issues.push(issue as never);
+    return z.NEVER;
+  }) as unknown as z.ZodType<string | Record<string, unknown>, RequestEnum<T> | Record<string, unknown>>;
 }
 
 /** Values of `protocolVersion` on credential and proof operations. */
@@ -103,8 +156,10 @@ export const ProtocolVersionSchema = requestEnum(PROTOCOL_VERSIONS);
 export const AUTO_ACCEPT_VALUES = ['always', 'contentApproved', 'never'] as const;
 /** An `autoAcceptCredential` / `autoAcceptProof` value, or an {@link unknownValue}. */
 export type AutoAccept = RequestEnum<typeof AUTO_ACCEPT_VALUES>;
-/** Schema of `autoAcceptCredential` and `autoAcceptProof` in requests. */
+/** Schema of `autoAcceptCredential` in requests. */
 export const AutoAcceptSchema = requestEnum(AUTO_ACCEPT_VALUES);
+/** Schema of `autoAcceptProof` in requests: an {@link AutoAccept} value, or a plain object. */
+export const AutoAcceptProofSchema = requestEnumOrObject(AUTO_ACCEPT_VALUES);
 
 /** Values of the `credentialType` query and body field of the offer endpoints. */
 export const CREDENTIAL_TYPES = ['indy', 'jsonld'] as const;

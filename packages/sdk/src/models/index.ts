@@ -20,6 +20,7 @@ export * from './dids.js';
 export {
   AUTO_ACCEPT_VALUES,
   type AutoAccept,
+  AutoAcceptProofSchema,
   AutoAcceptSchema,
   CREDENTIAL_TYPES,
   type CredentialType,
@@ -28,6 +29,7 @@ export {
   type ProtocolVersion,
   ProtocolVersionSchema,
   type RequestEnum,
+  UNKNOWN_VALUE_MAX_LENGTH,
   type UnknownValue,
   unknownValue,
 } from './enums.js';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { extra, Metadata, maybe, NonEmpty, OrgEnvelope, openEnum, responseObject } from './common.js';
-import { AutoAcceptSchema, ProtocolVersionSchema, requestEnum } from './enums.js';
+import { AutoAcceptProofSchema, ProtocolVersionSchema, requestEnum } from './enums.js';
 
 /** Values of the `requestType` query. */
 export const PROOF_REQUEST_TYPES = ['indy', 'presentationExchange'] as const;
@@ -79,7 +79,7 @@ export const ProofRequestParams = z
     protocolVersion: ProtocolVersionSchema.optional(),
     comment: z.string().optional(),
     // The spec types it as an object without fields; real deployments send a string.
-    autoAcceptProof: z.union([AutoAcceptSchema, z.record(z.string(), z.unknown())]).optional(),
+    autoAcceptProof: AutoAcceptProofSchema.optional(),
     /**
      * The presentation definition where the platform reads it: at the top level, beside
      * `proofFormats` (the spec puts it inside `proofFormats`; give it in one place or the other).

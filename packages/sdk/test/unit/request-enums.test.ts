@@ -230,6 +230,41 @@ describe.each(CASES)('$method: $param', ({ param, typo, route, reply, call, sent
     expect(service.requests).toHaveLength(1);
     expect(sent(service.only())).toBe('from-a-newer-service');
   });
+
+  it("refuses a padded, control-character or over-long escape with the field's own message (object fields too)", async () => {
+    service.on(...route, reply);
+    const cases: [string, RegExp][] = [
+      [' ', /must not be empty|must not start or end with white space/],
+      ['x ', /^must not start or end with white space$/],
+      ['a\nb', /control character/],
+      ['a\u0085b', /control character/],
+      ['a\u007fb', /control character/],
+      ['x'.repeat(1025), /at most 1024/],
+    ];
+    for (const [value, message] of cases) {
+      const error = await rejectionOf(() => call(signedInClient().client, unknownValue(value)));
+      expect(error).toBeInstanceOf(RequestValidationError);
+      const issue = (error as RequestValidationError).issues.find((i) => i.path === param);
+      expect(issue?.message, error.message).toMatch(message);
+      expect(error.message).not.toContain('Symbol(');
+    }
+    expect(service.seen).toBe(0);
+  });
+});
+
+it('autoAcceptProof: an object with a function in it (a toString object) is refused, not sent as {}', async () => {
+  service.on('POST', `/orgs/${ORG_ID}/proofs`, proofReply);
+  const error = await rejectionOf(() =>
+    signedInClient()
+      .client.org(ORG_ID)
+      .proofs.request(
+        { ...params.proofRequest.minimal, autoAcceptProof: { toString: () => 'always' } } as never,
+        { requestType: 'indy' },
+      ),
+  );
+  expect(error).toBeInstanceOf(RequestValidationError);
+  expect((error as RequestValidationError).issues[0]?.path).toMatch(/^autoAcceptProof/);
+  expect(service.seen).toBe(0);
 });
 
 describe('unknownValue', () => {
@@ -242,6 +277,20 @@ describe('unknownValue', () => {
       expect((error as RequestValidationError).issues[0]?.path).toBe('filters.state');
     }
     expect(service.seen).toBe(0);
+  });
+
+  it('throws a RequestValidationError naming unknownValue for a non-string (JavaScript callers)', () => {
+    for (const value of [undefined, null, 42, {}, ['done', 'x'], Symbol('s')]) {
+      let thrown: unknown;
+      try {
+        unknownValue(value as never);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown).toBeInstanceOf(RequestValidationError);
+      expect((thrown as RequestValidationError).issues[0]?.path).toBe('unknownValue');
+      expect((thrown as Error).message).toContain('must be a string');
+    }
   });
 
   it('reads as its string in JSON and templates, and is frozen', () => {

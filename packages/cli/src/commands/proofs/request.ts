@@ -66,8 +66,15 @@ export function parseRequestOptions(raw: RawInput): RequestOptions {
 
 export async function runRequest(ctx: CliContext, opts: RequestOptions): Promise<void> {
   const orgId = await ctx.org();
+  const file = await readBodyFile(ctx, opts.file);
+  // The request type is a query parameter: a body key of that name would be refused as unknown.
+  if (Object.hasOwn(file, 'requestType')) {
+    throw new UsageError(
+      `--file ${opts.file}: "requestType" is not a body field: give it as --request-type (it is sent in the query)`,
+    );
+  }
   const requestType = requireFlag(opts.requestType, '--request-type');
-  const body = mergeFlags<ProofRequestParams>(await readBodyFile(ctx, opts.file), {
+  const body = mergeFlags<ProofRequestParams>(file, {
     connectionId: opts.connectionId,
     comment: opts.comment,
     protocolVersion: opts.protocolVersion,
