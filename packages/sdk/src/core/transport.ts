@@ -96,7 +96,7 @@ export class Transport {
       const data = parseResponse(call.response, raw.body, info, raw.deadline);
       call.accept?.(data, info);
       // Every /orgs answer: `success: false` in a 2xx envelope is a failure (one place for all).
-      if (routeOf(path).envelope === 'keep') acceptOrgEnvelope(data, info);
+      if (routeOf(info.path).envelope === 'keep') acceptOrgEnvelope(data, info);
       return answered(data, raw);
     });
   }
