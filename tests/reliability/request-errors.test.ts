@@ -51,6 +51,7 @@ const ANSWERS: Record<string, (res: ServerResponse) => void> = {
   redirect: (res) => res.writeHead(302, { location: 'https://elsewhere.example/x' }).end(),
   large: (res) => json(res, 200, [{ id: 'x'.repeat(4096) }]),
   'bad-list': (res) => json(res, 200, [{ id: 5, state: 'done' }]),
+  'op-failed': (res) => json(res, 200, { statusCode: 400, success: false, message: 'proof request failed' }),
   'not-sent': (res) => json(res, 200, { statusCode: 200, success: false, message: 'not sent', data: false }),
   'schema-failed': (res) =>
     json(res, 200, {
@@ -246,6 +247,29 @@ const ROWS: Record<string, Row> = {
   EmailNotSentError: {
     fail: () => client().org(ORG_ID).offers.sendByEmail(email, as('not-sent')),
     fields: { method: 'POST', path: emailPath, target: 'platform', status: 200, inDoubt: true },
+  },
+  OperationFailedError: {
+    fail: () =>
+      client()
+        .org(ORG_ID)
+        .proofs.request(
+          {
+            connectionId: '3c7ba8d6-0d25-4f3a-9f4e-1d2c3b4a5e6f',
+            proofFormats: {
+              indy: {
+                attributes: [{ attributeName: 'age', condition: '>=', value: '18', credDefId: 'cd-1' }],
+              },
+            },
+          },
+          { requestType: 'indy', ...as('op-failed') },
+        ),
+    fields: {
+      method: 'POST',
+      path: `orgs/${ORG_ID}/proofs`,
+      target: 'platform',
+      status: 200,
+      statusCode: 400,
+    },
   },
   SchemaRegistrationError: {
     fail: () => client().schemas.create(schema, as('schema-failed')),

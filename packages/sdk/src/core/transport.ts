@@ -93,10 +93,13 @@ export class Transport {
       // The path sent (on the agent's line), as every error of the request names it.
       const { method, target } = call;
       const info = { method, path: raw.path, target, status: raw.status, secrets: raw.secrets };
+      // Every /orgs answer: `success: false` in a 2xx envelope is a failure (one place for all),
+      // whatever else the envelope holds; a call's own check (the e-mail offer's) speaks first.
+      const orgs = routeOf(info.path).envelope === 'keep';
+      if (orgs && !call.accept) acceptOrgEnvelope(raw.body, info);
       const data = parseResponse(call.response, raw.body, info, raw.deadline);
       call.accept?.(data, info);
-      // Every /orgs answer: `success: false` in a 2xx envelope is a failure (one place for all).
-      if (routeOf(info.path).envelope === 'keep') acceptOrgEnvelope(data, info);
+      if (orgs) acceptOrgEnvelope(data, info);
       return answered(data, raw);
     });
   }
