@@ -64,6 +64,7 @@ export type {
   RetryEvent,
   TransportHooks,
 } from './core/transport.js';
+export { type BulkHolderRegistry, hiddenCharacter, normaliseHolderEmail } from './lib/bulk/holders.js';
 export type {
   BulkBatchRow,
   BulkFailed,

@@ -77,6 +77,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
           offset,
           settle,
           stop: ports.stop,
+          holders: planner.holders,
         };
         await sendRows(planner.rows(), offers, plan);
       }

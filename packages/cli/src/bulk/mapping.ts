@@ -62,7 +62,8 @@ export function resolveMapping(
 
 /** The offer of one CSV record. */
 export function buildOffer(fields: string[], mapping: ColumnMapping, template: BulkTemplate): EmailOfferItem {
-  const emailId = (fields[mapping.email.column] ?? '').trim();
+  // As written: the SDK judges the address (one with spaces around it is refused, not rewritten).
+  const emailId = fields[mapping.email.column] ?? '';
   const values = mapping.fields.map((f) => ({ name: f.name, value: fields[f.column] ?? '' }));
   if (template.bulk.params.credentialType === 'indy') {
     return { emailId, attributes: [...template.attributes, ...values] };

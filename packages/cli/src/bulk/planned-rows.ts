@@ -1,4 +1,4 @@
-import type { BulkRow } from '@credential-agent/sdk';
+import type { BulkHolderRegistry, BulkRow } from '@credential-agent/sdk';
 import type { CsvFile } from './csv-source.js';
 import type { JournalState } from './journal.js';
 import { buildOffer, type ColumnMapping } from './mapping.js';
@@ -51,6 +51,11 @@ export class Planner {
     this.#checker = new RowChecker(p.source, p.csv.header, p.mapping, p.template, p.duplicates);
   }
 
+  /** The holders seen, for the SDK's send to refuse a holder's second row as the check did. */
+  get holders(): BulkHolderRegistry {
+    return this.#checker;
+  }
+
   /**
    * The rows to send, read lazily (records are pulled by hand: closing this generator leaves the
    * CSV open for {@link Planner.rest}). The others go to `settle`.
@@ -85,7 +90,7 @@ export class Planner {
     const offer = buildOffer(record.fields, p.mapping, p.template);
     const key = rowKey(offer);
     if (!inShard(p.shard, key)) return undefined;
-    const { verdict, problems } = this.#checker.check(record, offer, key, `${record.line} ${keyText(key)}`);
+    const { verdict, problems } = this.#checker.check(record, offer, `${record.line} ${keyText(key)}`);
     const base = { line: record.line, email: offer.emailId };
     const sent = p.journal?.accepted.get(key.holder);
     const doubt = p.journal?.inDoubt.get(key.holder);

@@ -1,8 +1,14 @@
-import type { BulkRowVerdict, EmailOfferItem, FieldIssue } from '@credential-agent/sdk';
+import {
+  type BulkHolderRegistry,
+  type BulkRowVerdict,
+  type EmailOfferItem,
+  type FieldIssue,
+  hiddenCharacter,
+} from '@credential-agent/sdk';
 import type { CsvRecord } from './csv-source.js';
 import { holderId } from './holder-set.js';
 import type { ColumnMapping } from './mapping.js';
-import type { RowKey } from './row-key.js';
+import { holderDigest } from './row-key.js';
 import type { BulkTemplate } from './template.js';
 
 /** What the check of one row found: the SDK's verdict, and every problem in words (none: send it). */
@@ -12,31 +18,17 @@ export interface RowCheck {
 }
 
 /**
- * Characters a value never needs and that hide what it says: C0 and C1 controls but tab and line
- * ends (NUL among them), a byte order mark inside the file, and the bidirectional controls that
- * make text read in another order than it is stored (U+202E and the like).
+ * Checks one CSV record before anything is sent: the CSV's own matters here (hidden characters in
+ * any column, a field count above the header's, missing values, an empty e-mail), the offer by the
+ * SDK (once: its valid verdict is what is sent), which also refuses empty values and a holder of an
+ * earlier line. Returns the problems, in words naming the file, line and column. It is the SDK's
+ * registry of holders, for the check and the send: only the holders the first pass found on more
+ * than one row are remembered (a million rows cost the 8 MB of that pass, then nothing).
  */
-const HIDDEN =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is refused.
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufeff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-
-function hiddenKind(char: string): string {
-  if (char === '\u0000') return 'a NUL byte';
-  if (char === '\ufeff') return 'a byte order mark';
-  return (char.codePointAt(0) ?? 0) <= 0x9f ? 'a control character' : 'a bidirectional control';
-}
-
-/**
- * Checks one CSV record before anything is sent: the CSV's own matters here (hidden characters, a
- * field count above the header's, missing or empty values, an empty e-mail, a holder on another
- * line), the offer by the SDK (once: its valid verdict is what is sent). Returns the problems, in
- * words naming the file, line and column. Only the holders the first pass found on more than one
- * row are remembered.
- */
-export class RowChecker {
+export class RowChecker implements BulkHolderRegistry {
   /** The holders the first pass found on more than one row → the line of the first valid one. */
   readonly #duplicates: Set<bigint>;
-  readonly #first = new Map<bigint, number>();
+  readonly #first = new Map<bigint, number | string>();
   readonly #header: readonly string[];
   readonly #mapping: ColumnMapping;
   readonly #template: BulkTemplate;
@@ -61,19 +53,31 @@ export class RowChecker {
    * The SDK's verdict on `offer`, built from `record` and known to the SDK as `row`, and the
    * problems of the row; the e-mail is remembered for duplicates.
    */
-  check(record: CsvRecord, offer: EmailOfferItem, key: RowKey, row: string): RowCheck {
-    const verdict = this.#template.bulk.check({ row, offer }, record.line);
-    const issues = verdict.issues ?? [];
-    const badEmail = issues.some((i) => i.path === 'offer.emailId');
-    const problems = [...this.#shape(record), ...this.#email(record.line, offer.emailId, badEmail, key)];
+  check(record: CsvRecord, offer: EmailOfferItem, row: string): RowCheck {
+    const verdict = this.#template.bulk.check({ row, offer }, record.line, this);
+    const problems = [...this.#shape(record), ...this.#email(verdict)];
     if (problems.length) return { verdict, problems };
-    return { verdict, problems: issues.map((i) => this.#describe(i)) };
+    return { verdict, problems: (verdict.issues ?? []).map((i) => this.#describe(i)) };
+  }
+
+  /**
+   * The row (`<line> <key>`) first seen for `holder` when it is another row: the first pass found
+   * the holder on more than one row. The same row asked again (the check, then the send) is itself.
+   */
+  firstRow(holder: string, row: number | string): number | string | undefined {
+    const digest = holderDigest(holder);
+    const id = holderId(digest.readUInt32BE(0), digest.readUInt32BE(4));
+    if (!this.#duplicates.has(id)) return undefined;
+    const first = this.#first.get(id);
+    if (first === undefined) this.#first.set(id, row);
+    return first === undefined || first === row ? undefined : first;
   }
 
   /** An issue of the SDK in words, with the CSV column it comes from when it does. */
   #describe(issue: FieldIssue): string {
     const path = issue.path.replace(/^offer\./, '');
     const column = this.#columnOf(path);
+    if (issue.code === 'too_small' && column !== undefined) return `empty value for column ${column}`;
     return `${path}${column === undefined ? '' : ` (column ${column})`}: ${issue.message}`;
   }
 
@@ -89,13 +93,10 @@ export class RowChecker {
     const problems: string[] = [];
     const { fields } = record;
     fields.forEach((value, column) => {
-      const hidden = HIDDEN.exec(value)?.[0];
+      const hidden = hiddenCharacter(value);
       if (hidden === undefined) return;
-      const code = `U+${hidden.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}`;
       const name = this.#header[column] ?? `${column + 1}`;
-      problems.push(
-        `column ${name} holds ${code} (${hiddenKind(hidden)}) in --csv ${this.#source}: remove it from the file`,
-      );
+      problems.push(`column ${name} holds ${hidden} in --csv ${this.#source}: remove it from the file`);
     });
     if (fields.length > this.#header.length) {
       problems.push(`has ${fields.length} fields, the header has ${this.#header.length}`);
@@ -103,19 +104,16 @@ export class RowChecker {
     for (const { name, column } of this.#mapping.fields) {
       const value = fields[column];
       if (value === undefined) problems.push(`missing value for column ${name}`);
-      else if (value.trim() === '') problems.push(`empty value for column ${name}`);
     }
     return problems;
   }
 
-  #email(line: number, email: string, invalid: boolean, key: RowKey): string[] {
-    const column = this.#mapping.email.name;
-    if (email === '') return [`empty e-mail (column ${column})`];
-    if (invalid) return [`invalid e-mail "${email}"`];
-    const id = holderId(key.hi, key.lo);
-    if (!this.#duplicates.has(id)) return [];
-    const first = this.#first.get(id);
-    if (first === undefined) this.#first.set(id, line);
-    return first === undefined ? [] : [`duplicate e-mail ${email} (first on line ${first})`];
+  #email(verdict: BulkRowVerdict): string[] {
+    const { email } = verdict;
+    if (email === '') return [`empty e-mail (column ${this.#mapping.email.name})`];
+    if (verdict.valid || !verdict.issues.some((i) => i.path === 'offer.emailId')) return [];
+    const first = verdict.duplicateOf;
+    if (first === undefined) return [`invalid e-mail "${email}"`];
+    return [`duplicate e-mail ${email} (first on line ${String(first).split(' ')[0]})`];
   }
 }

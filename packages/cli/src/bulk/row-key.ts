@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EmailOfferItem } from '@credential-agent/sdk';
+import { type EmailOfferItem, normaliseHolderEmail } from '@credential-agent/sdk';
 
 /**
  * What a row is: its holder (the normalised e-mail address) and what is sent to them (a digest of
@@ -16,16 +16,8 @@ export interface RowKey {
   lo: number;
 }
 
-/**
- * The e-mail address as it identifies a holder: trimmed, in Unicode NFC (an `é` typed as one code
- * point or as `e` and a combining accent is one holder) and lower-cased, the local part too.
- * RFC 5321 lets a server tell `Ada@` from `ada@`, but no mail service in use does, and the costly
- * mistake here is e-mailing one person twice: two rows differing only by case are one holder, the
- * second refused as a duplicate naming the first.
- */
-export function normaliseEmail(email: string): string {
-  return email.trim().normalize('NFC').toLowerCase();
-}
+/** The e-mail address as it identifies a holder: the SDK's rule, so both see the same holders. */
+export const normaliseEmail = normaliseHolderEmail;
 
 /** The SHA-256 of a normalised e-mail address: what identifies a holder. */
 export function holderDigest(email: string): Buffer {

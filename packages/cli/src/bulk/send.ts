@@ -1,4 +1,5 @@
 import {
+  type BulkHolderRegistry,
   type BulkOptions,
   type BulkResult,
   type BulkRow,
@@ -24,6 +25,8 @@ export interface SendPlan {
   stop: AbortSignal | undefined;
   /** A second Ctrl-C: requests in flight are cancelled (their rows are in doubt). */
   cancel?: AbortSignal | undefined;
+  /** The holders the check saw: the SDK refuses a holder's second row by them. */
+  holders?: BulkHolderRegistry | undefined;
 }
 
 const lines = (list: readonly { row: number | string }[]) => list.map((r) => rowLine(r.row).line);
@@ -44,6 +47,7 @@ export async function sendRows(
     concurrency: plan.concurrency,
     ...(plan.stop ? { stop: plan.stop } : {}),
     ...(plan.cancel ? { signal: plan.cancel } : {}),
+    ...(plan.holders ? { holders: plan.holders } : {}),
     onBatchStart: (batch, n) =>
       journal.append({ t: 'start', batch: n + offset, rows: lines(batch), keys: keys(batch) }),
     onBatchEnd: (results, n) => {

@@ -103,7 +103,7 @@ function checkOfferPart(template: BulkTemplate): void {
   const { bulk, credential, options, attributes } = template;
   const offer =
     bulk.params.credentialType === 'indy'
-      ? { emailId: PLACEHOLDER, attributes: [...attributes, { name: 'column', value: '' }] }
+      ? { emailId: PLACEHOLDER, attributes: [...attributes, { name: 'column', value: 'value' }] }
       : {
           emailId: PLACEHOLDER,
           ...(credential ? { credential: { credentialSubject: {}, ...credential } } : {}),

@@ -5,6 +5,7 @@ import { checkRanges } from '../../core/option-ranges.js';
 import { parseRequest } from '../../core/parse.js';
 import { type ResolvedRetry, resolveRetry, sleep } from '../../core/retry.js';
 import type { EmailOfferItem } from '../../models/offers.js';
+import { type BulkHolderRegistry, HolderMap } from './holders.js';
 import type { BulkBatchRow, BulkOptions, BulkResult, BulkRow, SendEmailBatch } from './types.js';
 import type { PreparedBulkEmail } from './validate.js';
 
@@ -26,6 +27,8 @@ export class BulkRun {
   readonly #config: { batchSize: number; concurrency: number };
   readonly #policy: ResolvedRetry;
   readonly #done: BulkResult[][] = [];
+  /** The holders of the run: a holder's second row is refused, never sent. */
+  readonly #holders: BulkHolderRegistry;
   #inflight = 0;
   #batches = 0;
   #notBefore = 0;
@@ -40,6 +43,7 @@ export class BulkRun {
     this.#request = request;
     this.#bulk = bulk;
     this.#options = options;
+    this.#holders = options.holders ?? new HolderMap();
     const { batchSize = 10, concurrency = 4 } = options;
     this.#config = parseRequest(BulkConfig, { batchSize, concurrency });
     // Checked as a single call's options are, before any row: a `retry` without bounds would
@@ -101,9 +105,9 @@ export class BulkRun {
     }
   }
 
-  /** The row checked (once: a verdict of the run's own check is not checked again). */
+  /** The row checked (once: a verdict of the run's own check is not checked again), and its holder. */
   #plan(input: BulkRow, position: number): Planned | BulkResult {
-    const verdict = this.#bulk.check(input, position);
+    const verdict = this.#bulk.check(input, position, this.#holders);
     const { row, email } = verdict;
     if (verdict.valid) return { row, email, offer: verdict.offer };
     return { row, email, status: 'failed', inDoubt: false, error: verdict.error };

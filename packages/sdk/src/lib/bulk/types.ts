@@ -3,6 +3,7 @@ import type { AgentError } from '../../core/errors.js';
 import type { RetryOptions } from '../../core/retry.js';
 import type { RequestOptions } from '../../core/transport.js';
 import type { EmailOfferItem, OfferEmailParams } from '../../models/offers.js';
+import type { BulkHolderRegistry } from './holders.js';
 
 /** One holder of a bulk send. `row` is the caller's key (e.g. a CSV line); default: 1-based position. */
 export interface BulkRow {
@@ -72,6 +73,12 @@ export interface BulkOptions {
   retry?: RetryOptions | number | false | undefined;
   /** Timeout per request in ms; default the client's. */
   timeout?: number | false | undefined;
+  /**
+   * The holders seen: a row whose holder was on an earlier row is `failed` (not sent), its error
+   * naming that row. Default: a new {@link BulkHolderRegistry} for the run, remembering every
+   * distinct holder until the run ends.
+   */
+  holders?: BulkHolderRegistry | undefined;
   /** Awaited before a request is sent (e.g. to journal it); a throw stops the run, the batch is skipped. */
   onBatchStart?: ((rows: readonly BulkBatchRow[], batch: number) => void | Promise<void>) | undefined;
   /** Awaited after a request settled, before its results are yielded; a throw stops the run. */

@@ -3,6 +3,7 @@ import type { FieldIssue } from '../../core/errors.js';
 import { RequestValidationError } from '../../core/errors.js';
 import { parseRequest } from '../../core/parse.js';
 import { BulkEmailParams, EmailOfferItem } from '../../models/offers.js';
+import { type BulkHolderRegistry, HolderMap, normaliseHolderEmail, valueIssues } from './holders.js';
 import type { BulkRow } from './types.js';
 
 /**
@@ -19,8 +20,9 @@ export interface BulkValidRow {
   valid: true;
   /** The row's key: its `row`, or its 1-based position. */
   row: number | string;
+  /** The holder's address as sent: the row's `offer.emailId` without spaces around it. */
   email: string;
-  /** The offer as checked (a copy of the row's). */
+  /** The offer as checked (a copy of the row's, its `emailId` trimmed). */
   offer: EmailOfferItem;
   issues?: undefined;
   error?: undefined;
@@ -31,11 +33,13 @@ export interface BulkInvalidRow {
   valid: false;
   /** The row's key: its `row`, or its 1-based position. */
   row: number | string;
-  /** The row's `offer.emailId` when it is a string, else `''`. */
+  /** The row's `offer.emailId`, trimmed, when it is a string, else `''`. */
   email: string;
   issues: FieldIssue[];
   /** The same problems as the error `sendByEmailBulk` gives the row. */
   error: RequestValidationError;
+  /** When the row's holder had a row before: that row's key (the row is refused, never sent). */
+  duplicateOf?: number | string | undefined;
 }
 
 /**
@@ -47,10 +51,13 @@ export interface PreparedBulkEmail {
   readonly params: z.output<typeof BulkEmailParams>;
   /**
    * Checks one row against the common body (e.g. an indy offer needs `attributes`), sending
-   * nothing. A row this object checked already is given back as it is.
+   * nothing. A row this object checked already is given back as it is. With `holders`, a row whose
+   * holder ({@link normaliseHolderEmail}) `holders` saw on another row is refused naming that row
+   * (`duplicateOf`), as `sendByEmailBulk` and {@link validateBulkRows} refuse it.
    * @param position the row's 1-based position, its key when it has no `row`.
+   * @param holders the holders seen so far; without it, the row is judged alone.
    */
-  check(row: BulkRow, position: number): BulkRowVerdict;
+  check(row: BulkRow, position: number, holders?: BulkHolderRegistry): BulkRowVerdict;
 }
 
 class BulkEmailCheck implements PreparedBulkEmail {
@@ -61,14 +68,23 @@ class BulkEmailCheck implements PreparedBulkEmail {
     this.params = parseRequest(BulkEmailParams, params);
   }
 
-  check(input: BulkRow, position: number): BulkRowVerdict {
+  check(input: BulkRow, position: number, holders?: BulkHolderRegistry): BulkRowVerdict {
+    const verdict = this.#judge(input, position);
+    return holders && verdict.valid ? firstRowOf(verdict, holders) : verdict;
+  }
+
+  #judge(input: BulkRow, position: number): BulkRowVerdict {
     if (this.#valid.has(input)) return input as BulkValidRow;
     const row = input?.row ?? position;
-    const emailId: unknown = input?.offer?.emailId;
-    const email = typeof emailId === 'string' ? emailId : '';
+    const given = input?.offer;
+    // Spaces around an address (a CSV cell, a form) are not part of it: trimmed, then judged.
+    const email = typeof given?.emailId === 'string' ? given.emailId.trim() : '';
+    const trimmed = email !== given?.emailId && email !== '' ? { ...given, emailId: email } : given;
     try {
-      const offer = parseRequest(EmailOfferItem, input?.offer, 'offer');
+      const offer = parseRequest(EmailOfferItem, trimmed, 'offer');
       checkForType(offer, this.params.credentialType);
+      const issues = valueIssues(offer);
+      if (issues.length) throw invalid(issues);
       const verdict = { valid: true as const, row, email, offer };
       this.#valid.add(verdict);
       return verdict;
@@ -87,12 +103,27 @@ function checkForType(offer: EmailOfferItem, credentialType: string): void {
         ? 'credential'
         : undefined;
   if (missing === undefined) return;
-  const issue = {
-    path: `offer.${missing}`,
-    message: `is required for ${credentialType} offers`,
-    code: 'custom' as const,
+  throw invalid([
+    { path: `offer.${missing}`, message: `is required for ${credentialType} offers`, code: 'custom' },
+  ]);
+}
+
+function invalid(issues: FieldIssue[]): RequestValidationError {
+  const text = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+  return new RequestValidationError(`Invalid request: ${text}`, issues);
+}
+
+/** `verdict`, or its refusal when its holder was on an earlier row. */
+function firstRowOf(verdict: BulkValidRow, holders: BulkHolderRegistry): BulkRowVerdict {
+  const { row, email } = verdict;
+  const first = holders.firstRow(normaliseHolderEmail(email), row);
+  if (first === undefined) return verdict;
+  const issue: FieldIssue = {
+    path: 'offer.emailId',
+    message: `is the holder of row ${first}: one holder is e-mailed once`,
+    code: 'custom',
   };
-  throw new RequestValidationError(`Invalid request: ${issue.path}: ${issue.message}`, [issue]);
+  return { valid: false, row, email, issues: [issue], error: invalid([issue]), duplicateOf: first };
 }
 
 /**
@@ -117,7 +148,9 @@ export function toPrepared(params: BulkEmailParams | PreparedBulkEmail): Prepare
 
 /**
  * The verdict on each row of a bulk e-mail send, as `sendByEmailBulk` would judge it, sending
- * nothing (a dry run): each invalid row with the path and message of each problem.
+ * nothing (a dry run): each invalid row with the path and message of each problem, a holder's
+ * second row refused naming the first (`duplicateOf`). Remembers each distinct holder until it
+ * returns (see {@link BulkHolderRegistry} for the cost).
  * @throws {@link RequestValidationError} naming each field of an invalid common body.
  * @example
  * const problems = validateBulkRows(common, rows).filter((v) => !v.valid);
@@ -125,5 +158,6 @@ export function toPrepared(params: BulkEmailParams | PreparedBulkEmail): Prepare
  */
 export function validateBulkRows(params: BulkEmailParams, rows: Iterable<BulkRow>): BulkRowVerdict[] {
   const check = prepareBulkEmail(params);
-  return Array.from(rows, (row, i) => check.check(row, i + 1));
+  const holders = new HolderMap();
+  return Array.from(rows, (row, i) => check.check(row, i + 1, holders));
 }
