@@ -48,19 +48,21 @@ describe('the SDK in a bundle', () => {
   // redacted as errors are, the sign-in under the call's signal and timeout and `callResolvingTo`
   // took them to 23,116 B and 53,750 B: budgets 22.75 KB and 52.5 KB. The errors' last facts
   // (issue 18: `serverMessage`, `refused`, the field a gateway sentence names, the path sent)
-  // took them to 23,299 B and 53,972 B: budgets 22.8 KB and 52.75 KB.
+  // took them to 23,299 B and 53,972 B: budgets 22.8 KB and 52.75 KB. Issue 18's enum fixes took
+  // them to 23,766 B / 54,365 B, the bulk holder check (one holder once, offer values judged in the
+  // SDK) to 24,409 B / 54,923 B: budgets 24 KB and 54 KB.
   // What each file costs: `node scripts/bench-size.mjs --modules`;
   // why the targets are missed: docs/performance.md.
-  it("the SDK's own code stays within 22.8 KB minified and gzipped (ky and zod external)", async () => {
+  it("the SDK's own code stays within 24 KB minified and gzipped (ky and zod external)", async () => {
     const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
     expect(fromPackage(inputs, 'zod')).toEqual([]);
-    expect(gzipBytes).toBeLessThanOrEqual(22.8 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(24 * 1024);
   });
 
-  it('AgentClient with ky and zod (what a browser user ships) stays within 52.75 KB minified and gzipped', async () => {
+  it('AgentClient with ky and zod (what a browser user ships) stays within 54 KB minified and gzipped', async () => {
     // One named import of zod (`import { z }`) pulls in all its locales: 110 KB.
     const { gzipBytes } = await bundle("export { AgentClient } from './index.js';");
-    expect(gzipBytes).toBeLessThanOrEqual(52.75 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(54 * 1024);
   });
 
   it('a browser bundle of the client needs no Node.js built-in module', async () => {
