@@ -4,7 +4,7 @@ import { VERSION_DEFINE } from './build/version.js';
 
 export default defineProject({
   ...sourceResolution,
-  // The version src/version.ts reads, as the build inlines it.
+  // The version src/startup/version.ts reads, as the build inlines it.
   define: VERSION_DEFINE,
   test: {
     name: 'cli',

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chmod } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { FastIndex } from '../src/fast-path.js';
+import type { FastIndex } from '../src/startup/fast-path.js';
 import { VERSION_DEFINE } from './version.js';
 
 /** The names listed under `Commands:` in a help text (`help` itself left out). */

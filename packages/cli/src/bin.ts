@@ -4,9 +4,9 @@
 const [{ run }, { createIO, openControllingTerminal }, { ExitCode }, { installLightFetch }] =
   await Promise.all([
     import('./main.js'),
-    import('./io.js'),
-    import('./exit-codes.js'),
-    import('./light-fetch.js'),
+    import('./terminal/io.js'),
+    import('./errors/exit-codes.js'),
+    import('./http/light-fetch.js'),
   ]);
 // Before anything loads the SDK: ky's `Request` and the answers' `Response` without loading Node's
 // fetch (light-fetch.ts), which would cost about as much as Node's start-up.

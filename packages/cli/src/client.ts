@@ -1,12 +1,12 @@
 import { AgentClient, MemoryTokenStore, type TokenStore } from '@credential-agent/sdk';
-import { checkAgentSettings } from './agent-settings.js';
-import type { ConfigStore } from './config-file.js';
-import { UsageError } from './errors.js';
-import { nodeFetch } from './node-fetch.js';
-import type { Settings } from './run-settings.js';
-import type { Secrets } from './secrets.js';
-import { foreignAgentKeyError, foreignTokenError } from './token-owner.js';
-import { verboseHooks } from './verbose.js';
+import { checkAgentSettings } from './config/agent-settings.js';
+import type { ConfigStore } from './config/file.js';
+import type { Settings } from './config/run-settings.js';
+import type { Secrets } from './config/secrets.js';
+import { foreignAgentKeyError, foreignTokenError } from './config/token-owner.js';
+import { UsageError } from './errors/render.js';
+import { nodeFetch } from './http/node-fetch.js';
+import { verboseHooks } from './terminal/verbose.js';
 
 /** What the SDK client of one run is built from. */
 export interface ClientInit {

@@ -1,14 +1,14 @@
 import type { AgentClient } from '@credential-agent/sdk';
-import type { ConfigStore } from './config-file.js';
-import type { GivenInput } from './field-names.js';
-import type { CliIO } from './io.js';
-import { printable } from './printable.js';
-import { inquirerPrompter, type Prompter } from './prompter.js';
-import type { GlobalOptions } from './root-options.js';
-import type { Settings } from './run-settings.js';
-import { Secrets } from './secrets.js';
-import { noSpinner, oraSpinner, type Spinner } from './spinner.js';
-import { colourWanted, loadColourStyle, plainStyle, type Style } from './style.js';
+import type { ConfigStore } from './config/file.js';
+import type { Settings } from './config/run-settings.js';
+import { Secrets } from './config/secrets.js';
+import type { GivenInput } from './errors/field-names.js';
+import type { GlobalOptions } from './startup/root-options.js';
+import type { CliIO } from './terminal/io.js';
+import { printable } from './terminal/printable.js';
+import { inquirerPrompter, type Prompter } from './terminal/prompter.js';
+import { noSpinner, oraSpinner, type Spinner } from './terminal/spinner.js';
+import { colourWanted, loadColourStyle, plainStyle, type Style } from './terminal/style.js';
 
 /** The environment variables, as given to the run. */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -137,7 +137,7 @@ class Context implements CliContext {
   }
 
   config(): Promise<ConfigStore> {
-    this.#run.config ??= import('./config-file.js').then((m) =>
+    this.#run.config ??= import('./config/file.js').then((m) =>
       m.openConfig(m.configPlace(this.env, this.#run.init.platform), (line) =>
         this.io.err(`note: ${printable(line)}`),
       ),
@@ -148,7 +148,7 @@ class Context implements CliContext {
   async settings(options: SettingsOptions = {}): Promise<Settings> {
     const [config, { profileName, resolveSettings }] = await Promise.all([
       this.config(),
-      import('./run-settings.js'),
+      import('./config/run-settings.js'),
     ]);
     const name = profileName(this.globals, this.env, config.currentProfile());
     const profile = options.repair ? config.salvage(name) : config.profile(name);
@@ -171,7 +171,7 @@ class Context implements CliContext {
   }
 
   async org(): Promise<string> {
-    const { requireOrg } = await import('./run-settings.js');
+    const { requireOrg } = await import('./config/run-settings.js');
     return requireOrg(await this.settings());
   }
 
@@ -179,7 +179,7 @@ class Context implements CliContext {
     const [settings, config, { requireBaseUrl, checkBaseUrl }, { createClient }] = await Promise.all([
       this.settings({ repair: profileToken }),
       this.config(),
-      import('./run-settings.js'),
+      import('./config/run-settings.js'),
       import('./client.js'),
     ]);
     const { verbose } = this.globals;

@@ -7,10 +7,10 @@
 // (compile-cache-dir.ts; NODE_COMPILE_CACHE chooses another, NODE_DISABLE_COMPILE_CACHE=1 turns it
 // off), never Node's default one in the shared temporary directory.
 import nodeModule from 'node:module';
-import { privateCompileCacheDir } from './compile-cache-dir.js';
-import { type FastIndex, fastAnswer } from './fast-path.js';
-import { VERSION } from './version.js';
-import { handleWriteErrors } from './write-errors.js';
+import { privateCompileCacheDir } from './startup/compile-cache-dir.js';
+import { type FastIndex, fastAnswer } from './startup/fast-path.js';
+import { VERSION } from './startup/version.js';
+import { handleWriteErrors } from './terminal/write-errors.js';
 
 /** The command tree's help texts, inlined by the build (build/launcher.ts). */
 declare const __AGENT_CLI_FAST_INDEX__: FastIndex;

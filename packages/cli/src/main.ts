@@ -1,10 +1,10 @@
 import { type Command, CommanderError } from 'commander';
-import { bindTo, report } from './actions.js';
-import { commandWord, helpAsFlag } from './argv.js';
 import { type ContextInit, createContext } from './context.js';
-import { ExitCode } from './exit-codes.js';
-import { createProgram, groupsFor, loadGroups } from './program.js';
-import { readRootOptions } from './root-options.js';
+import { ExitCode } from './errors/exit-codes.js';
+import { bindTo, report } from './startup/actions.js';
+import { commandWord, helpAsFlag } from './startup/argv.js';
+import { createProgram, groupsFor, loadGroups } from './startup/program.js';
+import { readRootOptions } from './startup/root-options.js';
 
 /** Commander's ways of saying "I printed what was asked": help and version. */
 const COMMANDER_OK = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);

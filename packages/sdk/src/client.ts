@@ -1,14 +1,13 @@
 import type { z } from 'zod';
 import { type APIPromise, answered, apiCall } from './core/api-promise.js';
-import { DEFAULT_MAX_RESPONSE_BYTES } from './core/body.js';
 import { type AgentDeployment, checkAgent, checkBaseUrl } from './core/client-options.js';
+import { type PasswordEncryption, passwordEncrypter } from './core/crypto/password-encryption.js';
 import { invalidField } from './core/errors.js';
-import { parseRequest, parseResponse } from './core/parse.js';
-import { type PasswordEncryption, passwordEncrypter } from './core/password-encryption.js';
 import type { ResponseTooLargeError } from './core/protocol-errors.js';
 import type { RetryOptions } from './core/retry.js';
-import { routeOf } from './core/routes.js';
 import { MemoryTokenStore, type TokenStore } from './core/token-store.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './core/transport/body.js';
+import { routeOf } from './core/transport/routes.js';
 import {
   type RawResponse,
   type Received,
@@ -16,7 +15,8 @@ import {
   Transport,
   type TransportHooks,
   type TransportOptions,
-} from './core/transport.js';
+} from './core/transport/transport.js';
+import { parseRequest, parseResponse } from './core/validation/parse.js';
 import type { SignInParams } from './models/auth.js';
 import { Id } from './models/common.js';
 import { type AnyRequest, anyCall } from './resources/any-endpoint.js';

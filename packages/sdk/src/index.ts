@@ -5,8 +5,12 @@
 export { AgentClient, type AgentClientOptions, type CredentialsProvider } from './client.js';
 export type { AgentLine } from './core/agent-line.js';
 export { callResolvingTo, withResponse } from './core/api-promise.js';
-export { DEFAULT_MAX_RESPONSE_BYTES } from './core/body.js';
 export type { AgentDeployment } from './core/client-options.js';
+export {
+  decryptPassword,
+  encryptPassword,
+  type PasswordEncryption,
+} from './core/crypto/password-encryption.js';
 export {
   AbortError,
   AgentError,
@@ -40,7 +44,6 @@ export {
   ServerError,
   TimeoutError,
 } from './core/errors.js';
-export { decryptPassword, encryptPassword, type PasswordEncryption } from './core/password-encryption.js';
 export {
   ProtocolError,
   RedirectError,
@@ -56,6 +59,7 @@ export {
   type StoredToken,
   type TokenStore,
 } from './core/token-store.js';
+export { DEFAULT_MAX_RESPONSE_BYTES } from './core/transport/body.js';
 export type {
   RawResponse,
   RequestEvent,
@@ -63,7 +67,7 @@ export type {
   ResponseEvent,
   RetryEvent,
   TransportHooks,
-} from './core/transport.js';
+} from './core/transport/transport.js';
 export { type BulkHolderRegistry, hiddenCharacter, normaliseHolderEmail } from './lib/bulk/holders.js';
 export type {
   BulkBatchRow,

@@ -4,7 +4,7 @@
  * outcome and the process's peak memory. It never calls `process.exit`: a socket left open keeps
  * the process alive, and the parent reports that.
  */
-import { nodeFetch } from '../../../packages/cli/src/node-fetch.js';
+import { nodeFetch } from '../../../packages/cli/src/http/node-fetch.js';
 import { AgentClient } from '../../../packages/sdk/src/index.js';
 import type { ChildArgs, ChildResult } from './child.js';
 

@@ -1,4 +1,4 @@
-import { nodeFetch } from '../../../packages/cli/src/node-fetch.js';
+import { nodeFetch } from '../../../packages/cli/src/http/node-fetch.js';
 
 /** The fetches every in-process hostile case runs with: Node's own, and the CLI's `node:http` one. */
 export const FETCHES = [

@@ -1,11 +1,11 @@
 import type { Offers } from '@credential-agent/sdk';
-import { CliFailure } from '../errors.js';
-import { type CsvFile, openCsvInput, readCsv } from './csv-source.js';
-import type { JournalState } from './journal.js';
-import { resolveMapping } from './mapping.js';
-import { Planner } from './planned-rows.js';
-import { cancelledBeforeSending, checkCsv } from './prepass.js';
-import { RunState } from './run-state.js';
+import { CliFailure } from '../errors/render.js';
+import { resolveMapping } from './csv/mapping.js';
+import { Planner } from './csv/planned-rows.js';
+import { cancelledBeforeSending, checkCsv } from './csv/prepass.js';
+import { type CsvFile, openCsvInput, readCsv } from './csv/source.js';
+import type { JournalState } from './journal/journal.js';
+import { RunState } from './journal/run-state.js';
 import { checkRows, sendRows } from './send.js';
 import type { BulkOutcome, BulkRunOptions, BulkRunPorts } from './types.js';
 
@@ -94,4 +94,4 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
   }
 }
 
-export { defaultJournal } from './run-state.js';
+export { defaultJournal } from './journal/run-state.js';

@@ -1,4 +1,4 @@
-import { ExitCode } from '../exit-codes.js';
+import { ExitCode } from '../errors/exit-codes.js';
 
 /**
  * What happened to one CSV row. `already-sent`: accepted in an earlier run of the journal.

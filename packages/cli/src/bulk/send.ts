@@ -7,10 +7,10 @@ import {
   type Offers,
   RequestValidationError,
 } from '@credential-agent/sdk';
-import { Cancelled } from '../cancelled.js';
-import type { Journal } from './journal.js';
+import { Cancelled } from '../errors/cancelled.js';
+import { rowLine } from './csv/planned-rows.js';
+import type { Journal } from './journal/journal.js';
 import type { RowOutcome } from './outcome.js';
-import { rowLine } from './planned-rows.js';
 
 /** How rows are sent: batching, the journal and where outcomes go. */
 export interface SendPlan {

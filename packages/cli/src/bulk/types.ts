@@ -1,8 +1,8 @@
 import type { Offers } from '@credential-agent/sdk';
-import type { MappingOptions } from './mapping.js';
+import type { MappingOptions } from './csv/mapping.js';
+import type { Shard } from './csv/shard.js';
+import type { BulkTemplate } from './csv/template.js';
 import type { Tally } from './outcome.js';
-import type { Shard } from './shard.js';
-import type { BulkTemplate } from './template.js';
 
 /** What a bulk run is told. Paths are as given (relative to the working directory). */
 export interface BulkRunOptions {

@@ -1,4 +1,4 @@
-import type { Style } from '../style.js';
+import type { Style } from '../terminal/style.js';
 import { cell, table } from './layout.js';
 
 /** A profile as `config list` shows it: never the token. */

@@ -1,5 +1,5 @@
 import type { CredentialExchangeRecord } from '@credential-agent/sdk';
-import type { Style } from '../style.js';
+import type { Style } from '../terminal/style.js';
 import { cell, fields, table } from './layout.js';
 
 function stateOf(record: CredentialExchangeRecord): string | undefined {

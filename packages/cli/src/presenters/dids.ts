@@ -1,5 +1,5 @@
 import type { DidResolutionResult } from '@credential-agent/sdk';
-import type { Style } from '../style.js';
+import type { Style } from '../terminal/style.js';
 import { fields } from './layout.js';
 
 /** A registered DID and its keys. */

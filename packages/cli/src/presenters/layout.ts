@@ -1,5 +1,5 @@
-import { printable } from '../printable.js';
-import type { Style } from '../style.js';
+import { printable } from '../terminal/printable.js';
+import type { Style } from '../terminal/style.js';
 import { displayWidth, padEnd, truncate } from './width.js';
 
 /** A cell's text, control characters escaped (it is often the server's); missing values show as a dash. */

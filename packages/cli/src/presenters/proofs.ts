@@ -1,5 +1,5 @@
 import type { OrgResponse, ProofExchangeRecord } from '@credential-agent/sdk';
-import type { Style } from '../style.js';
+import type { Style } from '../terminal/style.js';
 import { fields } from './layout.js';
 
 /** A sent proof request: the proof record the service started (the SDK checked its id). */

@@ -1,5 +1,5 @@
 import type { CliContext } from '../context.js';
-import { printWarning } from '../output.js';
+import { printWarning } from '../terminal/output.js';
 
 /** Columns a QR code may take: the terminal's width, 80 when it does not say. */
 function terminalColumns(): number {

@@ -1,4 +1,4 @@
-import type { Style } from '../style.js';
+import type { Style } from '../terminal/style.js';
 import { type Field, fields } from './layout.js';
 
 /** What `whoami` and `login --json` report. Never holds the token. */

@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type CsvRecord, openCsvInput, readCsv } from '../../src/bulk/csv-source.js';
-import { buildOffer, resolveMapping } from '../../src/bulk/mapping.js';
-import { inShard, parseShard } from '../../src/bulk/shard.js';
-import { toTemplate } from '../../src/bulk/template.js';
+import { buildOffer, resolveMapping } from '../../src/bulk/csv/mapping.js';
+import { inShard, parseShard } from '../../src/bulk/csv/shard.js';
+import { type CsvRecord, openCsvInput, readCsv } from '../../src/bulk/csv/source.js';
+import { toTemplate } from '../../src/bulk/csv/template.js';
 import { tempDir } from './support.js';
 
 async function records(text: string): Promise<{ header: string[]; rows: CsvRecord[] }> {

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { defaultJournal, runBulk } from '../../src/bulk/engine.js';
-import { ExitCode } from '../../src/exit-codes.js';
+import { ExitCode } from '../../src/errors/exit-codes.js';
 import { capturePorts, holderLines, runOptions, sandboxAgent, tempDir, writeCsv } from './support.js';
 
 describe('bulk e-mail offers from a CSV', () => {

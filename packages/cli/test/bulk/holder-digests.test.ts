@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HolderDigests } from '../../src/bulk/holder-set.js';
+import { HolderDigests } from '../../src/bulk/csv/holder-set.js';
 
 describe('HolderDigests (the first pass keeps 8 bytes a row to find holders named twice)', () => {
   it('finds exactly the digests added more than once, across chunks and lists', () => {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pidPlace, startTime } from '../../src/bulk/process-id.js';
+import { pidPlace, startTime } from '../../src/bulk/journal/process-id.js';
 import { ensureBuilt, INDY_FLAGS, startBulk } from './bin.js';
 import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
 

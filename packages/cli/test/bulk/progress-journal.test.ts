@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBulk } from '../../src/bulk/engine.js';
-import { Journal } from '../../src/bulk/journal.js';
+import { Journal } from '../../src/bulk/journal/journal.js';
 import { Tally } from '../../src/bulk/outcome.js';
 import { Progress } from '../../src/bulk/progress.js';
 import { holderLines, runOptions, tempDir, writeCsv } from './support.js';

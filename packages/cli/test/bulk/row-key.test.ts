@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseEmail, rowKey } from '../../src/bulk/row-key.js';
+import { normaliseEmail, rowKey } from '../../src/bulk/csv/row-key.js';
 
 const offer = (emailId: string) => ({ emailId, attributes: [{ name: 'name', value: 'Adèle' }] });
 

@@ -10,7 +10,7 @@ import {
 } from '@credential-agent/sandbox';
 import { AgentClient } from '@credential-agent/sdk';
 import { expect, onTestFinished } from 'vitest';
-import { type BulkTemplate, toTemplate } from '../../src/bulk/template.js';
+import { type BulkTemplate, toTemplate } from '../../src/bulk/csv/template.js';
 import type { BulkRunOptions, BulkRunPorts } from '../../src/bulk/types.js';
 
 /** A temporary directory, removed when the test ends. */

@@ -3,7 +3,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { DEMO_ORG_ID, DEMO_USER } from '@credential-agent/sandbox';
 import { describe, expect, it } from 'vitest';
-import { VERSION } from '../../src/version.js';
+import { VERSION } from '../../src/startup/version.js';
 import { useE2E } from './support/bench.js';
 
 const e2e = useE2E();

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bind } from '../../src/actions.js';
-import { createIO } from '../../src/io.js';
-import { createProgram, GROUPS, loadGroups } from '../../src/program.js';
+import type { Bind } from '../../src/startup/actions.js';
+import { createProgram, GROUPS, loadGroups } from '../../src/startup/program.js';
+import { createIO } from '../../src/terminal/io.js';
 import { runCli } from '../support/run-cli.js';
 import { BIN, ensureBuilt } from './support/build.js';
 

@@ -98,7 +98,7 @@ describe('start-up of a command that calls the service', () => {
   it("credentials list --json sends through node:http without loading Node's fetch (undici) or http2", async () => {
     // Node's `Request`, `Headers`, `Response` and `FormData` are lazy globals: touching one loads
     // undici with http2, tls, crypto, zlib, perf_hooks and worker_threads, about as long as Node's
-    // own start-up. The CLI sends with node:http (src/node-fetch.ts) and gives ky light classes.
+    // own start-up. The CLI sends with node:http (src/http/node-fetch.ts) and gives ky light classes.
     const { stdout, internals } = await internalsLoaded(['credentials', 'list', '--json']);
     expect(Array.isArray(JSON.parse(stdout))).toBe(true);
     expect(internals).toContain('NativeModule http');
@@ -107,7 +107,7 @@ describe('start-up of a command that calls the service', () => {
 
   it('loads TLS only for an https base URL, and a decompressor only for an encoded answer', async () => {
     // The sandbox answers on http://127.0.0.1 with plain JSON: node:https, node:tls and node:zlib
-    // are loaded when a call needs them (src/node-fetch.ts), not with the module.
+    // are loaded when a call needs them (src/http/node-fetch.ts), not with the module.
     const { internals } = await internalsLoaded(['credentials', 'list', '--json']);
     expect(internals.filter((name) => /^NativeModule (https|tls|_tls_wrap|zlib)$/.test(name))).toEqual([]);
   });

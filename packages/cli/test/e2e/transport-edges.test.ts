@@ -5,7 +5,7 @@ import { deflateRawSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useE2E } from './support/bench.js';
 
-// The CLI's own fetch on node:http (src/node-fetch.ts) against answers Node's fetch takes in its
+// The CLI's own fetch on node:http (src/http/node-fetch.ts) against answers Node's fetch takes in its
 // stride (attack on the light fetch, 2026-11-26): each case through the shipped bin.
 const e2e = useE2E();
 const cleanups: (() => void)[] = [];

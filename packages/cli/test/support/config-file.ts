@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Profile } from '../../src/config-file.js';
+import type { Profile } from '../../src/config/file.js';
 
 /** The config file as stored, parsed. */
 export interface ConfigFile {

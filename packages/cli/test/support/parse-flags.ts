@@ -1,10 +1,10 @@
 import { PassThrough, Writable } from 'node:stream';
 import { type Command, CommanderError } from 'commander';
 import { expect, it } from 'vitest';
-import { type Bind, rawInput } from '../../src/actions.js';
-import { UsageError } from '../../src/errors.js';
-import { createIO } from '../../src/io.js';
-import { createProgram, groupsFor, loadGroups } from '../../src/program.js';
+import { UsageError } from '../../src/errors/render.js';
+import { type Bind, rawInput } from '../../src/startup/actions.js';
+import { createProgram, groupsFor, loadGroups } from '../../src/startup/program.js';
+import { createIO } from '../../src/terminal/io.js';
 
 /**
  * What a command line parses to, through the real command definitions and the command's parse

@@ -1,8 +1,8 @@
 import { PassThrough, Writable } from 'node:stream';
-import type { ExitCode } from '../../src/exit-codes.js';
-import { createIO } from '../../src/io.js';
+import type { ExitCode } from '../../src/errors/exit-codes.js';
 import { run } from '../../src/main.js';
-import type { Prompter } from '../../src/prompter.js';
+import { createIO } from '../../src/terminal/io.js';
+import type { Prompter } from '../../src/terminal/prompter.js';
 
 /** What one in-process run printed and returned. */
 export interface CliRun {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colourWanted } from '../../src/style.js';
+import { colourWanted } from '../../src/terminal/style.js';
 
 const wanted = (env: Record<string, string>, options: { tty?: boolean; color?: boolean } = {}) =>
   colourWanted({

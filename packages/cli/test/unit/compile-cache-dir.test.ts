@@ -2,7 +2,7 @@ import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { privateCompileCacheDir } from '../../src/compile-cache-dir.js';
+import { privateCompileCacheDir } from '../../src/startup/compile-cache-dir.js';
 
 const isRoot = process.getuid?.() === 0;
 const dirs: string[] = [];

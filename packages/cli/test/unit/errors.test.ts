@@ -9,8 +9,8 @@ import {
   SchemaRegistrationError,
 } from '@credential-agent/sdk';
 import { describe, expect, it } from 'vitest';
-import { AuthRequiredError, ExitWith, exitCodeOf, renderError, UsageError } from '../../src/errors.js';
-import { ExitCode } from '../../src/exit-codes.js';
+import { ExitCode } from '../../src/errors/exit-codes.js';
+import { AuthRequiredError, ExitWith, exitCodeOf, renderError, UsageError } from '../../src/errors/render.js';
 
 const render = (error: unknown) =>
   renderError(error, { verbose: false, scrub: (t) => t.replaceAll('s3cret', '[REDACTED]') });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commandPath } from '../../src/argv.js';
-import { type FastIndex, fastAnswer } from '../../src/fast-path.js';
+import { commandPath } from '../../src/startup/argv.js';
+import { type FastIndex, fastAnswer } from '../../src/startup/fast-path.js';
 
 const index: FastIndex = {
   help: {

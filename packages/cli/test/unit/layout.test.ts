@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cell, fields, table } from '../../src/presenters/layout.js';
-import { plainStyle } from '../../src/style.js';
+import { plainStyle } from '../../src/terminal/style.js';
 
 describe('presenter layout', () => {
   it('aligns table columns to the widest cell', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LightFormData, LightHeaders, LightRequest, LightResponse } from '../../src/light-fetch.js';
+import { LightFormData, LightHeaders, LightRequest, LightResponse } from '../../src/http/light-fetch.js';
 
 // Each case runs against Node's classes (undici, loaded in this test process) and the light ones,
 // and must give the same answer or throw the same kind of error.

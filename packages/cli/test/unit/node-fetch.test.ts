@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeFetch } from '../../src/node-fetch.js';
+import { nodeFetch } from '../../src/http/node-fetch.js';
 
 describe('nodeFetch', () => {
   let server: Server;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toJson } from '../../src/output.js';
-import { printable } from '../../src/printable.js';
+import { toJson } from '../../src/terminal/output.js';
+import { printable } from '../../src/terminal/printable.js';
 
 describe('printable', () => {
   it('escapes control characters as before', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GLOBALS } from '../../src/root-options.js';
-import { checkBaseUrl, profileName, requireOrg, resolveSettings } from '../../src/run-settings.js';
+import { checkBaseUrl, profileName, requireOrg, resolveSettings } from '../../src/config/run-settings.js';
+import { DEFAULT_GLOBALS } from '../../src/startup/root-options.js';
 
 const profile = { baseUrl: 'https://profile.example.com', org: 'profile-org' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { table } from '../../src/presenters/layout.js';
 import { displayWidth, truncate } from '../../src/presenters/width.js';
-import { plainStyle } from '../../src/style.js';
+import { plainStyle } from '../../src/terminal/style.js';
 
 const ID = '0f9d6c2e-6b1a-4c55-9c1e-2d3b4a5f6e7d';
 const at = (width: number | undefined) => ({ ...plainStyle, width });

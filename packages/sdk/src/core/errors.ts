@@ -1,9 +1,9 @@
 import type { OpenEnum } from '../models/common.js';
 import { redactValue, scrub } from './redact.js';
 import { requestIdOf } from './response-info.js';
-import { type RouteFamily, routeOf } from './routes.js';
+import { type RouteFamily, routeOf } from './transport/routes.js';
 
-export type { RouteFamily } from './routes.js';
+export type { RouteFamily } from './transport/routes.js';
 
 /**
  * What kind of problem a {@link FieldIssue} is, for code to branch on (the `message` is for people).

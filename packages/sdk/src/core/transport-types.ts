@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { AgentLine } from './agent-line.js';
 import type { RequestTarget } from './errors.js';
-import type { ParseDeadline } from './parse.js';
 import type { RetryOptions } from './retry.js';
-import type { RouteFamily } from './routes.js';
 import type { ApiKey, TokenStore } from './token-store.js';
+import type { RouteFamily } from './transport/routes.js';
+import type { ParseDeadline } from './validation/parse.js';
 
 /** Signs in again, under the signal and timeout of the call that needs it. */
 export type Reauthenticate = (options: Pick<RequestOptions, 'signal' | 'timeout'>) => Promise<void>;

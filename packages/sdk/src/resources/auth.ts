@@ -1,11 +1,11 @@
 import { type APIPromise, apiCall } from '../core/api-promise.js';
-import { callOptions } from '../core/call-options.js';
-import { checkRanges } from '../core/option-ranges.js';
-import { parseRequest } from '../core/parse.js';
-import type { EncryptLimits } from '../core/password-encryption.js';
+import type { EncryptLimits } from '../core/crypto/password-encryption.js';
 import type { WithResponse } from '../core/response-info.js';
 import { expiryIn, isExpired, platformToken, type TokenStore } from '../core/token-store.js';
-import type { RequestOptions, Transport } from '../core/transport.js';
+import { callOptions } from '../core/transport/call-options.js';
+import type { RequestOptions, Transport } from '../core/transport/transport.js';
+import { checkRanges } from '../core/validation/option-ranges.js';
+import { parseRequest } from '../core/validation/parse.js';
 import { SignInParams, SignInResult } from '../models/auth.js';
 import { Resource } from './resource.js';
 

@@ -1,6 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
-import { parseRequest } from '../core/parse.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { RequestOptions } from '../core/transport/transport.js';
+import { parseRequest } from '../core/validation/parse.js';
 import {
   type CredentialExchangeRecord,
   CredentialExchangeRecordList,

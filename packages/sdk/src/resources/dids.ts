@@ -1,8 +1,8 @@
 import { type APIPromise, answered, apiCall } from '../core/api-promise.js';
 import { DidRegistrationError } from '../core/errors.js';
-import { parseResponse } from '../core/parse.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { RequestOptions } from '../core/transport/transport.js';
 import type { Received } from '../core/transport-types.js';
+import { parseResponse } from '../core/validation/parse.js';
 import { type DidResolutionResult, DidWriteParams, DidWriteResponse } from '../models/dids.js';
 import { Resource } from './resource.js';
 

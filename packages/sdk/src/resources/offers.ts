@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { APIPromise } from '../core/api-promise.js';
-import { callOptions } from '../core/call-options.js';
-import { acceptEmailAnswer } from '../core/email-answer.js';
-import { parseRequest } from '../core/parse.js';
-import { path } from '../core/path.js';
-import type { RequestOptions, Transport } from '../core/transport.js';
+import { callOptions } from '../core/transport/call-options.js';
+import { acceptEmailAnswer } from '../core/transport/email-answer.js';
+import { path } from '../core/transport/path.js';
+import type { RequestOptions, Transport } from '../core/transport/transport.js';
+import { parseRequest } from '../core/validation/parse.js';
 import { sendEmailBulk } from '../lib/bulk/send.js';
 import type { BulkOptions, BulkResult, BulkRow } from '../lib/bulk/types.js';
 import type { PreparedBulkEmail } from '../lib/bulk/validate.js';

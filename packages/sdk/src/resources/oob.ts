@@ -1,7 +1,7 @@
 import type { APIPromise } from '../core/api-promise.js';
-import { parseRequest } from '../core/parse.js';
-import { path } from '../core/path.js';
-import type { RequestOptions } from '../core/transport.js';
+import { path } from '../core/transport/path.js';
+import type { RequestOptions } from '../core/transport/transport.js';
+import { parseRequest } from '../core/validation/parse.js';
 import { Id } from '../models/common.js';
 import { AcceptInvitationParams, AcceptInvitationResult, OutOfBandRecord } from '../models/oob.js';
 import { Resource } from './resource.js';

@@ -1,4 +1,4 @@
-import type { Transport } from '../core/transport.js';
+import type { Transport } from '../core/transport/transport.js';
 import { Offers } from './offers.js';
 import { Proofs } from './proofs.js';
 

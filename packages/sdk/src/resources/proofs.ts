@@ -1,8 +1,8 @@
 import type { APIPromise } from '../core/api-promise.js';
-import { callOptions } from '../core/call-options.js';
-import { parseRequest } from '../core/parse.js';
-import { path } from '../core/path.js';
-import type { RequestOptions, Transport } from '../core/transport.js';
+import { callOptions } from '../core/transport/call-options.js';
+import { path } from '../core/transport/path.js';
+import type { RequestOptions, Transport } from '../core/transport/transport.js';
+import { parseRequest } from '../core/validation/parse.js';
 import type { OrgResponse } from '../models/common.js';
 import type { RequestEnum } from '../models/enums.js';
 import {

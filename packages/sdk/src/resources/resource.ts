@@ -1,4 +1,4 @@
-import type { Transport } from '../core/transport.js';
+import type { Transport } from '../core/transport/transport.js';
 
 /** Base of every resource: holds the transport. */
 export abstract class Resource {

@@ -1,9 +1,9 @@
 import { type APIPromise, answered, apiCall } from '../core/api-promise.js';
 import { SchemaRegistrationError, ServerError } from '../core/errors.js';
-import { isRecord } from '../core/is-record.js';
-import { parseResponse, responseError } from '../core/parse.js';
 import type { WithResponse } from '../core/response-info.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { RequestOptions } from '../core/transport/transport.js';
+import { isRecord } from '../core/validation/is-record.js';
+import { parseResponse, responseError } from '../core/validation/parse.js';
 import {
   type PartialSchema,
   type SchemaCreated,

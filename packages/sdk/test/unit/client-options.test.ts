@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { path } from '../../src/core/path.js';
+import { path } from '../../src/core/transport/path.js';
 import { AgentClient, RequestValidationError } from '../../src/index.js';
 import { rejectionOf } from '../support/client.js';
 import { fakeFetch, json } from '../support/fake-fetch.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorFromResponse, errorMessage } from '../../src/core/http-errors.js';
+import { errorFromResponse, errorMessage } from '../../src/core/transport/http-errors.js';
 import {
   ApiError,
   AuthenticationError,

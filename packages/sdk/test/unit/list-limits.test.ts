@@ -5,7 +5,7 @@
  * checked as elements are validated and right after the JSON is decoded.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { parseResponse } from '../../src/core/parse.js';
+import { parseResponse } from '../../src/core/validation/parse.js';
 import {
   AgentClient,
   CredentialExchangeRecordList,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formatPath, parseRequest, parseResponse } from '../../src/core/parse.js';
+import { formatPath, parseRequest, parseResponse } from '../../src/core/validation/parse.js';
 import { RequestValidationError, ResponseValidationError } from '../../src/index.js';
 import { rejectionOf } from '../support/client.js';
 

@@ -1,6 +1,6 @@
 import CryptoJS from 'crypto-js';
 import { describe, expect, it } from 'vitest';
-import { md5 } from '../../src/core/md5.js';
+import { md5 } from '../../src/core/crypto/md5.js';
 import {
   AbortError,
   AgentClient,

@@ -1,5 +1,12 @@
 import type { Command } from 'commander';
-import { argument, type Bind, flagOption, listOption, type RawInput, textOption } from '../../actions.js';
+import {
+  argument,
+  type Bind,
+  flagOption,
+  listOption,
+  type RawInput,
+  textOption,
+} from '../../startup/actions.js';
 import type { ApiOptions } from './run.js';
 
 function collect(value: string, previous: string[] | undefined): string[] {

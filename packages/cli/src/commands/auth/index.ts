@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { type Bind, flagOption, noOptions, type RawInput, textOption } from '../../actions.js';
-import { emptyError } from '../../usage-error.js';
+import { emptyError } from '../../errors/usage-error.js';
+import { type Bind, flagOption, noOptions, type RawInput, textOption } from '../../startup/actions.js';
 import type { LoginOptions } from './login-prompts.js';
 
 // The definitions of login, logout and whoami, registered with the program; each one's run module

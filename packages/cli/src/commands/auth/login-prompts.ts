@@ -1,8 +1,8 @@
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import { readSecretStdin } from '../../input.js';
-import { printWarning } from '../../output.js';
-import { emptyError } from '../../usage-error.js';
+import { UsageError } from '../../errors/render.js';
+import { emptyError } from '../../errors/usage-error.js';
+import { readSecretStdin } from '../../terminal/input.js';
+import { printWarning } from '../../terminal/output.js';
 
 /** Options of `agent-cli login`. */
 export interface LoginOptions {

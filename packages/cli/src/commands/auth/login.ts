@@ -1,5 +1,5 @@
 import type { CliContext } from '../../context.js';
-import { printData, printDone, printWarning } from '../../output.js';
+import { printData, printDone, printWarning } from '../../terminal/output.js';
 import { askEmail, askPassword, type LoginOptions } from './login-prompts.js';
 import { sessionView } from './session-view.js';
 

@@ -1,5 +1,5 @@
 import type { CliContext } from '../../context.js';
-import { printData, printDone, printWarning } from '../../output.js';
+import { printData, printDone, printWarning } from '../../terminal/output.js';
 
 /** Forgets the profile's token. */
 export async function runLogout(ctx: CliContext): Promise<void> {

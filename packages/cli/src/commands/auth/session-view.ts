@@ -1,7 +1,7 @@
 import { isExpired } from '@credential-agent/sdk';
+import { foreignTokenError, tokenIssuer } from '../../config/token-owner.js';
 import type { CliContext } from '../../context.js';
 import type { SessionView } from '../../presenters/session.js';
-import { foreignTokenError, tokenIssuer } from '../../token-owner.js';
 
 /**
  * The session of the selected profile (or `AGENT_CLI_TOKEN`), without the token, and the error

@@ -1,7 +1,7 @@
 import type { CliContext } from '../../context.js';
-import { AuthRequiredError } from '../../errors.js';
-import { printData } from '../../output.js';
+import { AuthRequiredError } from '../../errors/render.js';
 import { presentSession } from '../../presenters/session.js';
+import { printData } from '../../terminal/output.js';
 import { sessionView } from './session-view.js';
 
 /** Prints the session; exit 4 when not signed in or the token has expired. */

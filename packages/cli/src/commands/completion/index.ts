@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type Bind, noOptions } from '../../actions.js';
+import { type Bind, noOptions } from '../../startup/actions.js';
 import { BASH, FISH, ZSH } from './scripts.js';
 
 // Each example works on a fresh account: fish's completions folder may not exist yet.

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { argument, type Bind, flagOption, type RawInput } from '../../actions.js';
+import { checkProfileName } from '../../config/run-settings.js';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import { printData, printDone } from '../../output.js';
-import { checkProfileName } from '../../run-settings.js';
+import { UsageError } from '../../errors/render.js';
+import { argument, type Bind, flagOption, type RawInput } from '../../startup/actions.js';
+import { printData, printDone } from '../../terminal/output.js';
 
 /** `agent-cli config delete <profile>`. */
 export function registerDelete(group: Command, bind: Bind): void {

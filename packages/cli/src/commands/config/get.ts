@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import type { Bind } from '../../actions.js';
 import type { CliContext } from '../../context.js';
-import { ExitWith } from '../../errors.js';
-import { ExitCode } from '../../exit-codes.js';
-import { printData } from '../../output.js';
+import { ExitCode } from '../../errors/exit-codes.js';
+import { ExitWith } from '../../errors/render.js';
+import type { Bind } from '../../startup/actions.js';
+import { printData } from '../../terminal/output.js';
 import { CONFIG_KEYS, type KeyOptions, parseKey, parseKeyOptions, SECRET_KEYS } from './keys.js';
 
 /** `agent-cli config get <key>`. */

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Bind } from '../../actions.js';
+import type { Bind } from '../../startup/actions.js';
 import { registerDelete } from './delete.js';
 import { registerGet } from './get.js';
 import { registerList } from './list.js';

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from 'commander';
-import { argument, type RawInput } from '../../actions.js';
-import type { Profile } from '../../config-file.js';
-import { closest } from '../../known-values.js';
+import type { Profile } from '../../config/file.js';
+import { argument, type RawInput } from '../../startup/actions.js';
+import { closest } from '../../startup/known-values.js';
 
 /** The settings `config get/set` know, by their command-line names. */
 export const CONFIG_KEYS = {

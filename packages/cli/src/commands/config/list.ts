@@ -1,11 +1,11 @@
 import { isExpired } from '@credential-agent/sdk';
 import type { Command } from 'commander';
-import { type Bind, flagOption, type RawInput } from '../../actions.js';
-import type { Profile } from '../../config-file.js';
+import type { Profile } from '../../config/file.js';
 import type { CliContext } from '../../context.js';
-import { printData, printWarning } from '../../output.js';
 import { type ProfilesView, type ProfileView, presentProfiles } from '../../presenters/config.js';
 import { TABLE_WIDTH_HELP, WIDE_OPTION, wide } from '../../presenters/layout.js';
+import { type Bind, flagOption, type RawInput } from '../../startup/actions.js';
+import { printData, printWarning } from '../../terminal/output.js';
 import { expiryText } from '../auth/session-view.js';
 
 /** `agent-cli config list`. */

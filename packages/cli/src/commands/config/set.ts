@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
-import { argument, type Bind, type RawInput } from '../../actions.js';
-import { agentLineRule, isAgentLineSetting, TENANT_ID, TENANT_ID_RULE } from '../../agent-settings.js';
-import { sameBaseUrl } from '../../config-file.js';
+import { agentLineRule, isAgentLineSetting, TENANT_ID, TENANT_ID_RULE } from '../../config/agent-settings.js';
+import { sameBaseUrl } from '../../config/file.js';
+import { checkBaseUrl, checkHeaderValue, parseBoolean } from '../../config/run-settings.js';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import { readSecretStdin } from '../../input.js';
-import { printData, printDone, printWarning } from '../../output.js';
-import { checkBaseUrl, checkHeaderValue, parseBoolean } from '../../run-settings.js';
+import { UsageError } from '../../errors/render.js';
+import { argument, type Bind, type RawInput } from '../../startup/actions.js';
+import { readSecretStdin } from '../../terminal/input.js';
+import { printData, printDone, printWarning } from '../../terminal/output.js';
 import { CONFIG_KEYS, type ConfigKey, parseKey, SECRET_KEYS } from './keys.js';
 
 /** `agent-cli config set <key> <value>`. */

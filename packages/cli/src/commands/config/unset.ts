@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { Bind } from '../../actions.js';
 import type { CliContext } from '../../context.js';
-import { printData, printDone } from '../../output.js';
+import type { Bind } from '../../startup/actions.js';
+import { printData, printDone } from '../../terminal/output.js';
 import { CONFIG_KEYS, type KeyOptions, parseKey, parseKeyOptions } from './keys.js';
 
 /** `agent-cli config unset <key>`. */

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { argument, type Bind, flagOption, type RawInput } from '../../actions.js';
+import { checkProfileName } from '../../config/run-settings.js';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import { closest } from '../../known-values.js';
-import { printData, printDone } from '../../output.js';
-import { checkProfileName } from '../../run-settings.js';
+import { UsageError } from '../../errors/render.js';
+import { argument, type Bind, flagOption, type RawInput } from '../../startup/actions.js';
+import { closest } from '../../startup/known-values.js';
+import { printData, printDone } from '../../terminal/output.js';
 import { viewOf } from './list.js';
 
 /** `agent-cli config use <profile>`. */

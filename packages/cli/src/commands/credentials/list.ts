@@ -1,11 +1,11 @@
 import { CREDENTIAL_ROLES, CREDENTIAL_STATES, type CredentialListParams } from '@credential-agent/sdk';
 import type { Command } from 'commander';
-import { type Bind, flagOption, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
-import { knownOption, knownOptionValue } from '../../known-values.js';
-import { printData } from '../../output.js';
 import { presentCredentialList } from '../../presenters/credentials.js';
 import { TABLE_WIDTH_HELP, WIDE_OPTION, wide } from '../../presenters/layout.js';
+import { type Bind, flagOption, type RawInput, textOption } from '../../startup/actions.js';
+import { knownOption, knownOptionValue } from '../../startup/known-values.js';
+import { printData } from '../../terminal/output.js';
 
 /** Options of `credentials list`: the filters that were given. */
 export interface ListOptions {

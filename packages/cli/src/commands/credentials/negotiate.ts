@@ -1,12 +1,12 @@
 import { AUTO_ACCEPT_VALUES, type NegotiateOfferParams, PROTOCOL_VERSIONS } from '@credential-agent/sdk';
 import { type Command, Option } from 'commander';
-import { argument, type Bind, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import { mergeFlags, readBodyFile } from '../../input.js';
-import { knownOption, knownOptionValue } from '../../known-values.js';
-import { printData } from '../../output.js';
+import { UsageError } from '../../errors/render.js';
 import { presentCredentialRecord } from '../../presenters/credentials.js';
+import { argument, type Bind, type RawInput, textOption } from '../../startup/actions.js';
+import { knownOption, knownOptionValue } from '../../startup/known-values.js';
+import { mergeFlags, readBodyFile } from '../../terminal/input.js';
+import { printData } from '../../terminal/output.js';
 
 const FORMATS = ['jsonld', 'indy', 'anoncreds'] as const;
 type Format = (typeof FORMATS)[number];

@@ -5,9 +5,13 @@ import {
   PROTOCOL_VERSIONS,
 } from '@credential-agent/sdk';
 import type { Command } from 'commander';
-import { type Bind, flagOption, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
-import { EXAMPLES_HELP } from '../../examples.js';
+import { UsageError } from '../../errors/usage-error.js';
+import { presentOfferCreated } from '../../presenters/offers.js';
+import { printQr } from '../../presenters/qr.js';
+import { type Bind, flagOption, type RawInput, textOption } from '../../startup/actions.js';
+import { EXAMPLES_HELP } from '../../startup/examples.js';
+import { knownOption, knownOptionValue } from '../../startup/known-values.js';
 import {
   type Attribute,
   attrOption,
@@ -15,12 +19,8 @@ import {
   mergeFlags,
   readBodyFile,
   requireFields,
-} from '../../input.js';
-import { knownOption, knownOptionValue } from '../../known-values.js';
-import { printData } from '../../output.js';
-import { presentOfferCreated } from '../../presenters/offers.js';
-import { printQr } from '../../presenters/qr.js';
-import { UsageError } from '../../usage-error.js';
+} from '../../terminal/input.js';
+import { printData } from '../../terminal/output.js';
 
 /** Options of `offers create`. */
 export interface CreateOptions {

@@ -4,8 +4,8 @@ import type {
   OfferEmailParams,
   ProtocolVersion,
 } from '@credential-agent/sdk';
-import { UsageError } from '../../errors.js';
-import { type Body, mergeFlags, requireFields } from '../../input.js';
+import { UsageError } from '../../errors/render.js';
+import { type Body, mergeFlags, requireFields } from '../../terminal/input.js';
 
 /** The flags of `offers email` that set body fields. */
 export interface EmailBodyFlags {

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { AuthenticationError, type BulkEmailParams } from '@credential-agent/sdk';
-import { parseDelimiter } from '../../bulk/csv-source.js';
+import { parseShard } from '../../bulk/csv/shard.js';
+import { parseDelimiter } from '../../bulk/csv/source.js';
+import { type BulkTemplate, toTemplate } from '../../bulk/csv/template.js';
 import { runBulk } from '../../bulk/engine.js';
 import type { CsvFlags } from '../../bulk/flags.js';
 import { boundHeapGrowth } from '../../bulk/heap.js';
 import type { Tally } from '../../bulk/outcome.js';
-import { parseShard } from '../../bulk/shard.js';
-import { type BulkTemplate, toTemplate } from '../../bulk/template.js';
 import { type CliContext, envCredentials } from '../../context.js';
-import { AuthRequiredError, ExitWith, UsageError } from '../../errors.js';
-import { ExitCode } from '../../exit-codes.js';
-import { readBodyFile, requireFields } from '../../input.js';
-import { printData } from '../../output.js';
-import { printable } from '../../printable.js';
+import { ExitCode } from '../../errors/exit-codes.js';
+import { AuthRequiredError, ExitWith, UsageError } from '../../errors/render.js';
+import { readBodyFile, requireFields } from '../../terminal/input.js';
+import { printData } from '../../terminal/output.js';
+import { printable } from '../../terminal/printable.js';
 import type { EmailBodyFlags } from './email-body.js';
 
 type CsvOptions = EmailBodyFlags & CsvFlags & { csv: string; file?: string };
@@ -91,7 +91,7 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
   // The settings are checked up front, in a dry run too (`AGENT_CLI_ORG=" "` is a usage error).
   const settings = await ctx.settings();
   const orgId = dryRun ? undefined : await ctx.org();
-  const { requireBaseUrl } = await import('../../run-settings.js');
+  const { requireBaseUrl } = await import('../../config/run-settings.js');
   const baseUrl = dryRun ? undefined : requireBaseUrl(settings);
   const delimiter = opts.delimiter === undefined ? undefined : parseDelimiter(opts.delimiter);
   boundHeapGrowth();

@@ -1,4 +1,6 @@
 import { CREDENTIAL_TYPES, PROTOCOL_VERSIONS } from '@credential-agent/sdk';
+import type { CsvFlags } from '../../bulk/flags.js';
+import { UsageError } from '../../errors/render.js';
 import {
   flagOption,
   listOption,
@@ -6,11 +8,9 @@ import {
   omitUndefined,
   type RawInput,
   textOption,
-} from '../../actions.js';
-import type { CsvFlags } from '../../bulk/flags.js';
-import { UsageError } from '../../errors.js';
-import { attrOption } from '../../input.js';
-import { knownOptionValue } from '../../known-values.js';
+} from '../../startup/actions.js';
+import { knownOptionValue } from '../../startup/known-values.js';
+import { attrOption } from '../../terminal/input.js';
 import type { EmailBodyFlags } from './email-body.js';
 
 /** Options of `offers email`. */

@@ -1,14 +1,14 @@
 import { CREDENTIAL_TYPES, PROTOCOL_VERSIONS } from '@credential-agent/sdk';
 import type { Command } from 'commander';
-import type { Bind } from '../../actions.js';
 // bulk (--csv): flags only here; the engine loads in runEmail when --csv is given.
 import { addCsvOptions } from '../../bulk/flags.js';
 import type { CliContext } from '../../context.js';
-import { EXAMPLES_HELP } from '../../examples.js';
-import { collect, collectAttr, readBodyFile } from '../../input.js';
-import { knownOption } from '../../known-values.js';
-import { printData } from '../../output.js';
 import { presentOffersEmailed } from '../../presenters/offers.js';
+import type { Bind } from '../../startup/actions.js';
+import { EXAMPLES_HELP } from '../../startup/examples.js';
+import { knownOption } from '../../startup/known-values.js';
+import { collect, collectAttr, readBodyFile } from '../../terminal/input.js';
+import { printData } from '../../terminal/output.js';
 import { emailBody, recipients } from './email-body.js';
 import { type EmailOptions, parseEmailOptions } from './email-flags.js';
 

@@ -1,10 +1,10 @@
 import type { AcceptInvitationParams } from '@credential-agent/sdk';
 import type { Command } from 'commander';
-import { argument, type Bind, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
-import { mergeFlags, readBodyFile } from '../../input.js';
-import { printData } from '../../output.js';
 import { presentAcceptedInvitation } from '../../presenters/oob.js';
+import { argument, type Bind, type RawInput, textOption } from '../../startup/actions.js';
+import { mergeFlags, readBodyFile } from '../../terminal/input.js';
+import { printData } from '../../terminal/output.js';
 
 /** The body fields `oob accept` takes as flags (a flag not given leaves the file's value). */
 export interface AcceptFlags {

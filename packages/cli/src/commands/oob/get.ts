@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { argument, type Bind, flagOption, type RawInput } from '../../actions.js';
 import type { CliContext } from '../../context.js';
-import { printData } from '../../output.js';
 import { presentOutOfBandRecord } from '../../presenters/oob.js';
 import { invitationLink, printQr } from '../../presenters/qr.js';
+import { argument, type Bind, flagOption, type RawInput } from '../../startup/actions.js';
+import { printData } from '../../terminal/output.js';
 
 /** Options of `oob get`. */
 export interface GetOptions {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Bind } from '../../actions.js';
+import type { Bind } from '../../startup/actions.js';
 import { registerAccept } from './accept.js';
 import { registerGet } from './get.js';
 

@@ -7,14 +7,14 @@ import {
   type RequestEnum,
 } from '@credential-agent/sdk';
 import type { Command } from 'commander';
-import { type Bind, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import { EXAMPLES_HELP, examplePath } from '../../examples.js';
-import { mergeFlags, readBodyFile, requireFields, requireFlag } from '../../input.js';
-import { knownOption, knownOptionValue } from '../../known-values.js';
-import { printData } from '../../output.js';
+import { UsageError } from '../../errors/render.js';
 import { presentProofRequested } from '../../presenters/proofs.js';
+import { type Bind, type RawInput, textOption } from '../../startup/actions.js';
+import { EXAMPLES_HELP, examplePath } from '../../startup/examples.js';
+import { knownOption, knownOptionValue } from '../../startup/known-values.js';
+import { mergeFlags, readBodyFile, requireFields, requireFlag } from '../../terminal/input.js';
+import { printData } from '../../terminal/output.js';
 
 /** Options of `proofs request`. */
 export interface RequestOptions {

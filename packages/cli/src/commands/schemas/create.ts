@@ -1,11 +1,11 @@
 import { type SchemaCreateParams, SchemaRegistrationError } from '@credential-agent/sdk';
 import type { Command } from 'commander';
-import { type Bind, flagOption, listOption, type RawInput, textOption } from '../../actions.js';
 import type { CliContext } from '../../context.js';
-import { ExitWith, exitCodeOf, PENDING } from '../../errors.js';
-import { collect, mergeFlags, readBodyFile, requireFields } from '../../input.js';
-import { printData, printNote } from '../../output.js';
+import { ExitWith, exitCodeOf, PENDING } from '../../errors/render.js';
 import { presentSchemaCreated, presentSchemaPending, type SchemaPending } from '../../presenters/schemas.js';
+import { type Bind, flagOption, listOption, type RawInput, textOption } from '../../startup/actions.js';
+import { collect, mergeFlags, readBodyFile, requireFields } from '../../terminal/input.js';
+import { printData, printNote } from '../../terminal/output.js';
 
 /** Options of `schemas create`. */
 export interface CreateOptions {

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_USER } from '@credential-agent/sandbox';
 import { describe, expect, it } from 'vitest';
-import type { Prompter } from '../../../src/prompter.js';
+import type { Prompter } from '../../../src/terminal/prompter.js';
 import { readConfig } from '../../support/config-file.js';
 import { json, useSandbox } from '../../support/sandbox.js';
 

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { bulkRetryDelay, isFatalForBulk, isInDoubt } from '../../core/bulk-retry.js';
 import { AbortError, AgentError, type RequestTarget } from '../../core/errors.js';
-import { checkRanges } from '../../core/option-ranges.js';
-import { parseRequest } from '../../core/parse.js';
 import { type ResolvedRetry, resolveRetry, sleep } from '../../core/retry.js';
+import { bulkRetryDelay, isFatalForBulk, isInDoubt } from '../../core/transport/bulk-retry.js';
+import { checkRanges } from '../../core/validation/option-ranges.js';
+import { parseRequest } from '../../core/validation/parse.js';
 import type { EmailOfferItem } from '../../models/offers.js';
 import { type BulkHolderRegistry, HolderMap } from './holders.js';
 import type { BulkBatchRow, BulkOptions, BulkResult, BulkRow, SendEmailBatch } from './types.js';

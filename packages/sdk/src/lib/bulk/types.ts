@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AgentError } from '../../core/errors.js';
 import type { RetryOptions } from '../../core/retry.js';
-import type { RequestOptions } from '../../core/transport.js';
+import type { RequestOptions } from '../../core/transport/transport.js';
 import type { EmailOfferItem, OfferEmailParams } from '../../models/offers.js';
 import type { BulkHolderRegistry } from './holders.js';
 

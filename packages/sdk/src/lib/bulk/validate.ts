@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { FieldIssue } from '../../core/errors.js';
 import { RequestValidationError } from '../../core/errors.js';
-import { parseRequest } from '../../core/parse.js';
+import { parseRequest } from '../../core/validation/parse.js';
 import { BulkEmailParams, EmailOfferItem } from '../../models/offers.js';
 import { type BulkHolderRegistry, HolderMap, normaliseHolderEmail, valueIssues } from './holders.js';
 import type { BulkRow } from './types.js';

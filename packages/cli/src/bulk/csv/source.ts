@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { type FileHandle, open, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import { UsageError } from '../../errors/render.js';
+import { fileKind } from '../paths.js';
+
+/** One data record of the CSV: its line number (the header is line 1), position and fields. */
+export interface CsvRecord {
+  /** The line on which the record ends; for single-line records, its line in an editor. */
+  line: number;
+  /** 0-based position among the data records (the header excluded). */
+  index: number;
+  fields: string[];
+}
+
+/** One pass over the CSV: its header and a one-shot stream of its data records. */
+export interface CsvFile {
+  header: string[];
+  records: AsyncIterator<CsvRecord>;
+  /** Stops reading (when the run ends early). */
+  close(): void;
+}
+
+/** The CSV of a run: a regular file opened once, read from its first byte by each pass. */
+export interface CsvInput {
+  path: string;
+  delimiter: string;
+  file: FileHandle;
+  /** The chunks of the last whole first pass (length and SHA-256 each), which a later pass must match. */
+  read?: Chunk[] | undefined;
+}
+
+/** One positional read of a pass. */
+interface Chunk {
+  length: number;
+  digest: Buffer;
+}
+
+const CHUNK = 65_536;
+
+interface Parsed {
+  record: string[];
+  info: { lines: number };
+}
+
+/** Separators a CSV exported by a spreadsheet may use instead of commas. */
+const OTHER_SEPARATORS: Record<string, string> = { ';': 'semicolons', '\t': 'tabs', '|': 'vertical bars' };
+
+const shown = (separator: string) => (separator === '\t' ? '\\t' : separator);
+
+/**
+ * Opens the CSV of a run: a regular file (a pipe, FIFO, device or stdin would be consumed by the
+ * first pass, or split between two readers), opened without blocking and checked again once open.
+ * @throws {@link UsageError} naming `--csv` and what the path is.
+ */
+export async function openCsvInput(path: string, delimiter = ','): Promise<CsvInput> {
+  const refuse = (kind: string) =>
+    new UsageError(
+      `--csv ${path} is ${kind}, not a regular file (a pipe or device can be read only once): save the rows to a file and pass its path (a run reads it from the start and is resumed from it)`,
+    );
+  const found = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`cannot read --csv ${path}: ${error.code ?? error.message}`);
+  });
+  if (!found.isFile()) throw refuse(fileKind(found));
+  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch(
+    (error: NodeJS.ErrnoException) => {
+      throw new UsageError(`cannot read --csv ${path}: ${error.code ?? error.message}`);
+    },
+  );
+  const opened = await file.stat();
+  if (!opened.isFile()) {
+    await file.close();
+    throw refuse(fileKind(opened));
+  }
+  const { buffer } = await file.read(Buffer.alloc(2), 0, 2, 0);
+  const utf16 =
+    buffer[0] === 0xff && buffer[1] === 0xfe ? 'LE' : buffer[0] === 0xfe && buffer[1] === 0xff ? 'BE' : '';
+  if (utf16) {
+    await file.close();
+    throw new UsageError(
+      `--csv ${path} is UTF-16 (it starts with a UTF-16 ${utf16} byte order mark): save it as UTF-8 (in a spreadsheet: "CSV UTF-8")`,
+    );
+  }
+  return { path, delimiter, file };
+}
+
+/** A record's fields hold U+FFFD where its bytes were not UTF-8 (the parser decodes them so). */
+function checkUtf8(input: CsvInput, fields: string[], line: number): void {
+  if (fields.some((f) => f.includes('\uFFFD'))) {
+    throw new UsageError(
+      `--csv ${input.path} line ${line} is not UTF-8 (an invalid byte, or the replacement character U+FFFD): save the file as UTF-8`,
+    );
+  }
+}
+
+/**
+ * Reads the CSV from its first byte: quoted fields, a UTF-8 BOM and CRLF line ends are handled;
+ * empty lines are skipped; rows with fewer or more fields than the header are kept (the row
+ * checks report them). Bytes that are not UTF-8 stop the pass with their line.
+ * @throws {@link UsageError} when the file cannot be read, has no header row, or is separated by
+ * something other than the delimiter.
+ */
+export async function readCsv(input: CsvInput, pass: 'first' | 'again' = 'first'): Promise<CsvFile> {
+  const stream = Readable.from(bytes(input, pass), { objectMode: false });
+  const parser = stream.pipe(
+    parse({
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      delimiter: input.delimiter,
+    }),
+  );
+  stream.on('error', (error) => parser.destroy(error));
+  const iterator: AsyncIterator<Parsed> = parser[Symbol.asyncIterator]();
+  const close = () => {
+    parser.destroy();
+    stream.destroy();
+  };
+  const first = await iterator.next().catch((error: unknown) => {
+    close();
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(
+      `cannot read --csv ${input.path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
+  if (first.done) {
+    close();
+    throw new UsageError(`--csv ${input.path} is empty: it needs a header row`);
+  }
+  checkUtf8(input, first.value.record, first.value.info.lines);
+  const header = first.value.record.map((h) => h.trim());
+  const other = Object.keys(OTHER_SEPARATORS).find(
+    (s) => s !== input.delimiter && header.length === 1 && header[0]?.includes(s),
+  );
+  if (other !== undefined) {
+    close();
+    throw new UsageError(
+      `--csv ${input.path} is separated by ${OTHER_SEPARATORS[other]} ("${shown(other)}"), not by "${shown(input.delimiter)}": pass --delimiter "${shown(other)}"`,
+    );
+  }
+  return { header, records: records(input, iterator), close };
+}
+
+/**
+ * The file's bytes from the first, by positional reads: the same open file serves every pass. A
+ * first pass records each read's length and digest; a pass `again` reads the same lengths and
+ * yields a chunk only once it matches, so a file rewritten in place between or during the passes
+ * stops the run before any row that differs from the checked ones reaches the parser.
+ */
+async function* bytes(input: CsvInput, pass: 'first' | 'again'): AsyncGenerator<Buffer> {
+  const first: Chunk[] | undefined = pass === 'first' ? [] : undefined;
+  const expected = first ? undefined : input.read;
+  if (!first && !expected) throw new Error('the CSV was not read whole before its second pass');
+  for (let position = 0, n = 0; ; n++) {
+    const want = expected ? (expected[n]?.length ?? 1) : CHUNK;
+    const { bytesRead, buffer } = await input.file.read(Buffer.allocUnsafe(want), 0, want, position);
+    const chunk = buffer.subarray(0, bytesRead);
+    const digest = createHash('sha256').update(chunk).digest();
+    if (expected) {
+      const was = expected[n];
+      if (!was ? bytesRead > 0 : bytesRead !== was.length || !digest.equals(was.digest))
+        throw changed(input, position);
+    }
+    if (bytesRead === 0) {
+      if (first) input.read = first;
+      return;
+    }
+    first?.push({ length: bytesRead, digest });
+    position += bytesRead;
+    yield chunk;
+  }
+}
+
+function changed(input: CsvInput, position: number): UsageError {
+  return new UsageError(
+    `--csv ${input.path} changed while the run was reading it (at byte ${position}): stopped before sending any row that differs from the rows checked; run again once the file is final`,
+  );
+}
+
+async function* records(input: CsvInput, iterator: AsyncIterator<Parsed>): AsyncGenerator<CsvRecord> {
+  for (let index = 0; ; index++) {
+    const next = await iterator.next().catch((error: unknown) => {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError(
+        `cannot read --csv ${input.path}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+    if (next.done) return;
+    checkUtf8(input, next.value.record, next.value.info.lines);
+    yield { line: next.value.info.lines, index, fields: next.value.record };
+  }
+}
+
+/** The `--delimiter` value: one character; `\t` (typed as such) is a tab. */
+export function parseDelimiter(text: string): string {
+  const value = text === '\\t' || text === 'tab' ? '\t' : text;
+  if ([...value].length !== 1 || value === '"' || value === '\n' || value === '\r') {
+    throw new UsageError(
+      `--delimiter must be one character other than a quote or a line end (e.g. ";" or "\\t"), got "${text}"`,
+    );
+  }
+  return value;
+}

@@ -1,0 +1,87 @@
+import type { RequestTarget } from '../errors.js';
+import { ResponseTooLargeError } from '../protocol-errors.js';
+import { BYTES_PER_CONTAINER, containerCounter } from './containers.js';
+import type { Deadline } from './deadline.js';
+
+/**
+ * The default cap on the decoded bytes of one answer: 256 MiB. `GET /credentials` has no paging,
+ * and a credential exchange record of a real agent is about 1.3 KB of JSON, so this fits some
+ * 200,000 records, twice a service with 100,000.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The highest `maxResponseBytes`: the longest string V8 (Node) can hold, 2^29 − 24 characters
+ * (512 MiB). A body is read into one string, and its decoded bytes are never fewer than its
+ * characters, so a cap up to this keeps every answer it lets through readable.
+ */
+export const MAX_RESPONSE_BYTES_LIMIT = 2 ** 29 - 24;
+
+function tooLarge(info: RequestTarget, limit: number, holds?: number): ResponseTooLargeError {
+  const size = limit % (1024 * 1024) === 0 ? `${limit / (1024 * 1024)} MiB` : `${limit} bytes`;
+  const what =
+    holds === undefined
+      ? `is larger than ${size} (maxResponseBytes)`
+      : `holds more than ${holds} JSON objects and arrays (one per ${BYTES_PER_CONTAINER} bytes of maxResponseBytes)`;
+  return new ResponseTooLargeError(
+    `The answer to ${info.method} /${info.path} ${what}; it was not read to the end`,
+    { ...info, limit },
+  );
+}
+
+/** The bytes of `chunks` decoded as UTF-8 in one pass, letting go of each chunk once copied. */
+function decodeAll(chunks: (Uint8Array | undefined)[], total: number): string {
+  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
+  const all = new Uint8Array(total);
+  let offset = 0;
+  for (let i = 0; i < chunks.length; i++) {
+    const chunk = chunks[i] as Uint8Array;
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+    chunks[i] = undefined;
+  }
+  return new TextDecoder().decode(all);
+}
+
+/**
+ * Reads the body as text, chunk by chunk, each read raced against the deadline, and stops as soon
+ * as the decoded bytes pass `limit` (what `fetch` hands over is already gunzipped, so a gzip bomb
+ * is counted as what it inflates to), or the JSON objects and arrays pass one per
+ * {@link BYTES_PER_CONTAINER} bytes of it (what decoding costs grows with them, not with bytes).
+ * The bytes are decoded once, at the end (as `Response.text()` does): decoding chunk by chunk and
+ * joining the parts cost about twice as much. On any failure the stream is cancelled, which closes
+ * the connection instead of leaving a server streaming into a socket nobody reads.
+ * @throws {@link ResponseTooLargeError} past either limit; the deadline's reason when it fires first.
+ */
+export async function readText(
+  response: Response,
+  deadline: Deadline,
+  limit: number,
+  info: RequestTarget,
+): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    void response.body?.cancel().catch(() => undefined);
+    throw tooLarge(info, limit);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  const most = Math.floor(limit / BYTES_PER_CONTAINER);
+  const count = containerCounter(most);
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await deadline.race(reader.read());
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) throw tooLarge(info, limit);
+      if (!count(value)) throw tooLarge(info, limit, most);
+      chunks.push(value);
+    }
+  } catch (error) {
+    void reader.cancel(error).catch(() => undefined);
+    throw error;
+  }
+  return chunks.length ? decodeAll(chunks, total) : '';
+}

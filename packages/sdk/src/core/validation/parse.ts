@@ -1,0 +1,189 @@
+import * as z from 'zod';
+import { fastCheck, fastParse } from '../../models/fast-check.js';
+import { listElement, validateList } from '../../models/list.js';
+import {
+  type FieldIssue,
+  type FieldIssueCode,
+  type RequestTarget,
+  RequestValidationError,
+  ResponseValidationError,
+  TimeoutError,
+} from '../errors.js';
+
+/** Formats a zod issue path as `credentialOffer[0].emailId`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}
+
+type ZodIssue = z.core.$ZodIssue;
+
+/** How close a union branch came to matching: fewer issues first, then the deepest path. */
+function closeness(issues: readonly ZodIssue[]): number {
+  const depth = Math.max(0, ...issues.map((i) => i.path.length));
+  return -issues.length * 1000 + depth;
+}
+
+/**
+ * A failed union reports only "Invalid input" at the union's own path; replace it with the issues
+ * of the branch that came closest, so the caller learns which field is wrong.
+ */
+function expandUnions(issue: ZodIssue): ZodIssue[] {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+  const best = issue.errors.reduce((a, b) => (closeness(b) > closeness(a) ? b : a));
+  return best.flatMap((inner) => expandUnions({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
+/**
+ * zod's issue code folded into a {@link FieldIssueCode}: a number off its step, a bad key or
+ * element of a record or set, and a union left with no branch to name are `invalid_value`.
+ */
+function codeOf(code: string): FieldIssueCode {
+  if (/^(invalid_(type|value|format)|too_(small|big)|custom)$/.test(code)) return code as FieldIssueCode;
+  return /^(not_multiple_of|invalid_)/.test(code) ? 'invalid_value' : 'custom';
+}
+
+/** The type name of a value, as zod's messages give it (`null`, `array`, `number`, …); never the value. */
+export function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && Number.isNaN(value)) return 'NaN';
+  return typeof value;
+}
+
+/** The value at `path` in `value` (own data properties only: no getter runs), or undefined. */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = Object.getOwnPropertyDescriptor(current, key)?.value;
+  }
+  return current;
+}
+
+/** What a zod issue says was expected: a type, the allowed values, a format, a bound. */
+function expectedOf(issue: ZodIssue): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.expected;
+    case 'invalid_value':
+      return issue.values.map(String).join('|');
+    case 'invalid_format':
+      return issue.format;
+    case 'too_small':
+      return `${issue.inclusive === false ? '>' : '>='}${issue.minimum}`;
+    case 'too_big':
+      return `${issue.inclusive === false ? '<' : '<='}${issue.maximum}`;
+    default:
+      return undefined;
+  }
+}
+
+/** A {@link FieldIssue} of a zod issue: its code, and what was expected and received where known. */
+function fieldIssue(issue: ZodIssue, path: string, input: unknown): FieldIssue {
+  const out: FieldIssue = { path, message: issue.message, code: codeOf(issue.code) };
+  const expected = expectedOf(issue);
+  if (expected !== undefined) out.expected = expected;
+  if (issue.code === 'invalid_type') out.received = typeName(valueAt(input, issue.path));
+  return out;
+}
+
+function toIssues(error: z.ZodError, input: unknown, prefix?: string): FieldIssue[] {
+  const full = (path: string) => (prefix ? (path ? `${prefix}.${path}` : prefix) : path || '(body)');
+  return error.issues.flatMap(expandUnions).flatMap((issue): FieldIssue[] => {
+    const path = formatPath(issue.path);
+    // An unknown field is named by its own path, as a misspelt field is what the caller must fix.
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        path: full(path ? `${path}.${key}` : key),
+        message: 'is not a known field',
+        code: 'unrecognized_keys',
+      }));
+    }
+    return [fieldIssue(issue, full(path), input)];
+  });
+}
+
+function describe(issues: FieldIssue[]): string {
+  const shown = issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`);
+  if (issues.length > 5) shown.push(`and ${issues.length - 5} more`);
+  return shown.join('; ');
+}
+
+/**
+ * Validates our own input before anything is sent.
+ * @param label names the value in messages (e.g. `orgId`), or is left out for a request body.
+ * @throws {@link RequestValidationError} naming each field and what is wrong with it.
+ */
+export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, label?: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = toIssues(result.error, value, label);
+  throw new RequestValidationError(`Invalid request: ${describe(issues)}`, issues, { cause: result.error });
+}
+
+/** When the attempt that got an answer runs out of time (ms since the epoch), and its timeout. */
+export interface ParseDeadline {
+  expiresAt: number;
+  timeout: number;
+}
+
+/**
+ * Validates what the service answered. The clock is read first (decoding the body may have used
+ * up the attempt's time) and then every few hundred elements of a list that is the whole answer, so a validation that outlasts the
+ * attempt's deadline ends then, though no timer can fire while it runs.
+ * @throws {@link ResponseValidationError} carrying the raw body and the issue paths.
+ * @throws {@link TimeoutError} once `deadline` has passed.
+ */
+export function parseResponse<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  info: RequestTarget & { status: number },
+  deadline?: ParseDeadline,
+): z.output<S> {
+  const check = () => {
+    if (deadline && Date.now() >= deadline.expiresAt) {
+      const { method, path, target } = info;
+      const { timeout } = deadline;
+      throw new TimeoutError(`${method} /${path} timed out after ${timeout} ms`, {
+        method,
+        path,
+        target,
+        timeout,
+      });
+    }
+  };
+  // Decoding the body could not be interrupted: what it took counts first.
+  check();
+  // A list that is the whole answer is validated here, in a loop that checks the clock.
+  const element = Array.isArray(body) ? listElement(schema) : undefined;
+  if (element) {
+    const { value, issues } = validateList(element, body as unknown[], check);
+    if (!issues.length) return value as z.output<S>;
+    const error = new z.ZodError(issues as z.core.$ZodIssue[]);
+    throw responseError(info, toIssues(error, body), body, error);
+  }
+  const fast = fastCheck(schema);
+  const passed = fast && fastParse(fast, body);
+  if (passed) return passed.value as z.output<S>;
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  throw responseError(info, toIssues(result.error, body), body, result.error);
+}
+
+/** The error for a 2xx answer that lacks what the call promises (`issues` name the fields). */
+export function responseError(
+  info: RequestTarget & { status: number },
+  issues: FieldIssue[],
+  body: unknown,
+  cause?: unknown,
+): ResponseValidationError {
+  return new ResponseValidationError(
+    `Unexpected response from ${info.method} /${info.path} (HTTP ${info.status}): ${describe(issues)}`,
+    { ...info, issues, body, cause },
+  );
+}
