@@ -59,8 +59,9 @@ export function describeErrorAnswers(contract: EndpointContract): void {
       const error = await rejectionOf(() => invoke(signedInClient().client));
       expect(error).toBeInstanceOf(BadRequestError);
       expect(error.message).toBe('comment must be a string');
+      // The gateway's sentence names the field: `path` is read from it (issue 18).
       expect((error as BadRequestError).fieldErrors).toEqual([
-        { path: '', message: 'comment must be a string', code: 'invalid_type', expected: 'string' },
+        { path: 'comment', message: 'comment must be a string', code: 'invalid_type', expected: 'string' },
       ]);
     });
 
