@@ -42,7 +42,7 @@ export class Proofs extends Resource {
    *   { connectionId, proofFormats: { presentationDefinition: { input_descriptors: [] } } },
    *   { requestType: 'presentationExchange' },
    * );
-   * console.log(data.id, data.state); // e.g. 'request-sent'
+   * const { id, state } = data; // state e.g. 'request-sent'
    */
   request(
     params: ProofRequestParams,

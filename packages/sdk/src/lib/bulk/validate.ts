@@ -134,7 +134,7 @@ function firstRowOf(verdict: BulkValidRow, holders: BulkHolderRegistry): BulkRow
  * @example
  * const bulk = prepareBulkEmail({ credentialType: 'indy', protocolVersion: 'v2', credentialDefinitionId });
  * const verdicts = rows.map((r, i) => bulk.check(r, i + 1));
- * for (const v of verdicts) if (!v.valid) console.error(`row ${v.row}: ${v.error.message}`);
+ * const refused = verdicts.filter((v) => !v.valid); // each names its row and error
  * for await (const r of agent.org(orgId).offers.sendByEmailBulk(verdicts.filter((v) => v.valid), bulk)) …
  */
 export function prepareBulkEmail(params: BulkEmailParams): PreparedBulkEmail {
