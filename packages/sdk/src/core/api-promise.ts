@@ -8,7 +8,7 @@ import { type ResponseInfo, requestIdOf, type WithResponse } from './response-in
  * @example
  * const records = await agent.credentials.list();
  * const { data, response } = await agent.credentials.list().withResponse();
- * console.log(response.status, response.requestId); // e.g. 200 and the id to quote to the operators
+ * const { status, requestId } = response; // e.g. 200 and the id to quote to the operators
  */
 export class APIPromise<T> extends Promise<T> {
   readonly #answer: Promise<WithResponse<T>>;
@@ -47,13 +47,23 @@ export const apiCall = <T>(run: () => Promise<WithResponse<T>>): APIPromise<T> =
 /**
  * `data` with the {@link ResponseInfo} of the answer `raw` it came from, its headers redacted as an
  * error's are: secret-named headers, and the call's secrets (the token) wherever a server echoes them.
+ * The response is built when first read: a call only awaited (most are) never copies its headers.
  */
 export const answered = <T>(
   data: T,
   raw: { status: number; headers: Headers; secrets: readonly (string | undefined)[] },
 ): WithResponse<T> => {
-  const headers = new Headers(redactHeaders(raw.headers, raw.secrets));
-  return { data, response: { status: raw.status, headers, requestId: requestIdOf(headers) } };
+  let response: ResponseInfo | undefined;
+  return {
+    data,
+    get response() {
+      if (!response) {
+        const headers = new Headers(redactHeaders(raw.headers, raw.secrets));
+        response = { status: raw.status, headers, requestId: requestIdOf(headers) };
+      }
+      return response;
+    },
+  };
 };
 
 /**

@@ -98,8 +98,10 @@ export class Transport {
       const orgs = routeOf(info.path).envelope === 'keep';
       if (orgs && !call.accept) acceptOrgEnvelope(raw.body, info);
       const data = parseResponse(call.response, raw.body, info, raw.deadline);
-      call.accept?.(data, info);
-      if (orgs) acceptOrgEnvelope(data, info);
+      if (call.accept) {
+        call.accept(data, info);
+        if (orgs) acceptOrgEnvelope(raw.body, info);
+      }
       return answered(data, raw);
     });
   }
