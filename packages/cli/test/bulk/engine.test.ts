@@ -66,6 +66,28 @@ describe('bulk e-mail offers from a CSV', () => {
     await expect(readFile(defaultJournal(csv, undefined))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('counts a line break inside a quoted field once, whatever the line ends (CRLF, LF, CR)', async () => {
+    const dir = await tempDir();
+    const csv = `${dir}/holders.csv`;
+    // The header and a row each hold a quoted CRLF; the bad rows end on lines 6 and 8 in an editor.
+    const lines = [
+      'email,name,"de\r\ngree"',
+      'a@example.com,"Alice\r\nA.\r\nB.",BSc',
+      'bad,Bob,BSc',
+      '',
+      'also-bad,"C\rD",MSc',
+    ];
+    for (const end of ['\r\n', '\n', '\r']) {
+      await writeFile(csv, `${lines.join(end)}${end}`);
+      const ports = capturePorts(undefined);
+      await runBulk(runOptions(csv, { dryRun: true }), ports);
+      expect(ports.lines, JSON.stringify(end)).toEqual([
+        'line 6 (bad): invalid: invalid e-mail "bad"',
+        'line 9 (also-bad): invalid: invalid e-mail "also-bad"',
+      ]);
+    }
+  });
+
   it('answers 1 when no row could be sent', async () => {
     const { agent } = await sandboxAgent();
     const csv = await writeCsv(await tempDir(), ['bad,Bob,BSc']);

@@ -130,7 +130,8 @@ export async function readCsv(input: CsvInput, pass: 'first' | 'again' = 'first'
     close();
     throw new UsageError(`--csv ${input.path} is empty: it needs a header row`);
   }
-  checkUtf8(input, first.value.record, first.value.info.lines);
+  const lineOf = lineCounter();
+  checkUtf8(input, first.value.record, lineOf(first.value));
   const header = first.value.record.map((h) => h.trim());
   const other = Object.keys(OTHER_SEPARATORS).find(
     (s) => s !== input.delimiter && header.length === 1 && header[0]?.includes(s),
@@ -141,7 +142,7 @@ export async function readCsv(input: CsvInput, pass: 'first' | 'again' = 'first'
       `--csv ${input.path} is separated by ${OTHER_SEPARATORS[other]} ("${shown(other)}"), not by "${shown(input.delimiter)}": pass --delimiter "${shown(other)}"`,
     );
   }
-  return { header, records: records(input, iterator), close };
+  return { header, records: records(input, iterator, lineOf), close };
 }
 
 /**
@@ -180,7 +181,26 @@ function changed(input: CsvInput, position: number): UsageError {
   );
 }
 
-async function* records(input: CsvInput, iterator: AsyncIterator<Parsed>): AsyncGenerator<CsvRecord> {
+/**
+ * The line on which each record ends, as an editor numbers it. csv-parse's `info.lines` counts the
+ * CR and the LF of a CRLF inside a quoted field as two lines (a CRLF between records as one), so
+ * every such CRLF seen so far is taken back.
+ */
+function lineCounter(): (parsed: Parsed) => number {
+  let countedTwice = 0;
+  return ({ record, info }) => {
+    for (const field of record) {
+      for (let at = field.indexOf('\r\n'); at >= 0; at = field.indexOf('\r\n', at + 2)) countedTwice++;
+    }
+    return info.lines - countedTwice;
+  };
+}
+
+async function* records(
+  input: CsvInput,
+  iterator: AsyncIterator<Parsed>,
+  lineOf: (parsed: Parsed) => number,
+): AsyncGenerator<CsvRecord> {
   for (let index = 0; ; index++) {
     const next = await iterator.next().catch((error: unknown) => {
       if (error instanceof UsageError) throw error;
@@ -189,8 +209,9 @@ async function* records(input: CsvInput, iterator: AsyncIterator<Parsed>): Async
       );
     });
     if (next.done) return;
-    checkUtf8(input, next.value.record, next.value.info.lines);
-    yield { line: next.value.info.lines, index, fields: next.value.record };
+    const line = lineOf(next.value);
+    checkUtf8(input, next.value.record, line);
+    yield { line, index, fields: next.value.record };
   }
 }
 
