@@ -72,7 +72,16 @@ const server = useHostileServer((req, res, body) => {
   } else if (route.startsWith('/key')) json(res, 500, { message: 'boom', seen: { [TOKEN]: true } });
   else if (route.startsWith('/details'))
     json(res, 422, { message: 'Validation Failed', details: { [auth.slice(7)]: { message: 'bad' } } });
-  else if (route.startsWith('/list2xx')) json(res, 200, { error: 'not a list', you_sent: auth });
+  else if (route.startsWith('/callback-')) {
+    // A sign-in callback of someone else's: its one-time code and a signed URL's signature.
+    const where = `http://127.0.0.1:1/cb?state=kept&code=${OAUTH_CODE}&X-Amz-Signature=${OAUTH_CODE}`;
+    res
+      .writeHead(Number.parseInt(route.split('-')[1] ?? '', 10), {
+        location: where,
+        'content-location': where,
+      })
+      .end('{"message":"see location"}');
+  } else if (route.startsWith('/list2xx')) json(res, 200, { error: 'not a list', you_sent: auth });
   else {
     const form = decodeURIComponent(route.split('/')[2] ?? '');
     res.writeHead(400, { 'content-type': 'text/plain' }).end(`Invalid password ${shownAs(form)}`);
@@ -88,6 +97,28 @@ function client(route: string, events: unknown[] = [], extra = {}): AgentClient 
     ...extra,
   });
 }
+
+const OAUTH_CODE = 'OneTimeCode4f7a9b2c8d1e6f30';
+
+describe('a URL in an answer carrying a one-time code or a signature in its query', () => {
+  it.each([302, 400, 500])(
+    '%s: the error, its headers and the hooks keep the URL but not the code',
+    async (status) => {
+      const events: unknown[] = [];
+      const error = await client(`callback-${status}`, events)
+        .credentials.list()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(
+        status === 302 ? RedirectError : status === 400 ? BadRequestError : ServerError,
+      );
+      expectNoSecret(error, OAUTH_CODE);
+      expectNoSecret(events, OAUTH_CODE);
+      const shown =
+        status === 302 ? (error as RedirectError).location : (error as ServerError).headers?.get('location');
+      expect(shown).toBe('http://127.0.0.1:1/cb?state=kept&code=[REDACTED]&X-Amz-Signature=[REDACTED]');
+    },
+  );
+});
 
 const SCHEMA = { issuerId: 'did:indy:x', name: 'E', version: '1.0.0', attributes: ['name'] };
 

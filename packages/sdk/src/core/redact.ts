@@ -38,8 +38,28 @@ export function redactValue(
 }
 
 /**
- * Headers as a plain object: secret-named headers (`Authorization`, cookies) redacted, and each of
- * `secrets` scrubbed from the others (a server may echo a token in any header).
+ * Query fields whose values are credentials in a URL though the name means something else in a body
+ * (an OAuth callback's one-time `code`, a signed URL's signature), besides the secret-named ones.
+ */
+const SECRET_QUERY_FIELD = /^(code|sig|signature|x-amz-signature|x-amz-credential|x-goog-signature)$/i;
+
+/** Headers whose value is a URL, shown with its query's credentials redacted. */
+const URL_HEADER = /^(content-)?location$/i;
+
+/**
+ * `url` with the value of every credential field of its query (secret-named, or one of
+ * `SECRET_QUERY_FIELD`) replaced by {@link REDACTED}; the rest is kept as written. Used for URLs a
+ * server names (a redirect's `location`), which may carry someone's one-time code.
+ */
+export const redactUrlQuery = (url: string): string =>
+  url.replace(/([?&])([^=&#]*)=[^&#]*/g, (field, separator: string, name: string) =>
+    SECRET_KEY.test(name) || SECRET_QUERY_FIELD.test(name) ? `${separator}${name}=${REDACTED}` : field,
+  );
+
+/**
+ * Headers as a plain object: secret-named headers (`Authorization`, cookies) redacted, each of
+ * `secrets` scrubbed from the others (a server may echo a token in any header), and the credentials
+ * of the query of a `location` (see {@link redactUrlQuery}).
  */
 export function redactHeaders(
   headers: Headers,
@@ -47,7 +67,8 @@ export function redactHeaders(
 ): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((v, k) => {
-    out[k] = SECRET_KEY.test(k) ? REDACTED : scrub(v, secrets);
+    if (SECRET_KEY.test(k)) out[k] = REDACTED;
+    else out[k] = scrub(URL_HEADER.test(k) ? redactUrlQuery(v) : v, secrets);
   });
   return out;
 }

@@ -1,6 +1,6 @@
 import type { RequestTarget } from '../errors.js';
 import { RedirectError } from '../protocol-errors.js';
-import { scrub } from '../redact.js';
+import { redactUrlQuery, scrub } from '../redact.js';
 
 /** `location` resolved against the request URL, without userinfo; `undefined` when unusable. */
 function resolve(location: string | null, requestUrl: string): URL | undefined {
@@ -35,11 +35,12 @@ export function redirectError(
   secrets: readonly (string | undefined)[],
 ): RedirectError {
   const target = resolve(answer.location, urls.request);
+  const shown = target && redactUrlQuery(target.href);
   const where = `${info.method} /${info.path}`;
   // A followed redirect's status is that of the other origin's answer, not of the redirect.
   const status = answer.status && !answer.followed ? ` (HTTP ${answer.status})` : '';
   let message = target
-    ? `${where} was redirected${status} to ${target.href}`
+    ? `${where} was redirected${status} to ${shown}`
     : `${where} was redirected${status} without saying where`;
   message += answer.followed
     ? '; the fetch given to the client followed it, so the request may have been sent there, and its answer was not used'
@@ -57,6 +58,6 @@ export function redirectError(
   return new RedirectError(scrub(message, secrets), {
     ...info,
     status: answer.status,
-    location: target ? scrub(target.href, secrets) : undefined,
+    location: shown && scrub(shown, secrets),
   });
 }
