@@ -6,10 +6,13 @@ import { Deadline } from './deadline.js';
 import { parseBody } from './envelope.js';
 import { attemptError } from './failures.js';
 import { isForeign, redirectError } from './redirect.js';
-import { unwritten, type WireWatch, watchWire } from './wire-watch.js';
+import { newWatch, unwritten, type WireWatch } from './wire-watch.js';
 
-/** Sends one request: the transport's `fetch` (through ky), with redirects never followed. */
-export type Sender = (url: string, init: RequestInit) => Promise<Response>;
+/**
+ * Sends one request: the transport's `fetch` (through ky), with redirects never followed, reporting
+ * on `watch` whether it wrote the request (see {@link WireWatch}).
+ */
+export type Sender = (url: string, init: RequestInit, watch: WireWatch) => Promise<Response>;
 
 /** One request, ready to go out. */
 export interface Outgoing {
@@ -79,19 +82,19 @@ export async function attempt(send: Sender, out: Outgoing, limits: AttemptLimits
   const deadline = new Deadline(out.signal, out.timeout);
   const started = Date.now();
   let phase: 'send' | 'read' = 'send';
-  let watch: WireWatch | undefined;
+  const watch = newWatch();
   try {
-    const sent = watchWire(() =>
-      send(out.url, {
+    const pending = send(
+      out.url,
+      {
         method: out.info.method,
         headers: out.headers,
         ...(out.payload === undefined ? {} : { body: out.payload }),
         redirect: 'manual',
         ...(deadline.signal ? { signal: deadline.signal } : {}),
-      }),
+      },
+      watch,
     );
-    watch = sent.watch;
-    const pending = sent.result;
     const response = await deadline.race(pending).catch((error: unknown) => {
       discard(pending);
       throw error;

@@ -26,6 +26,7 @@ import { errorFromResponse } from './http-errors.js';
 import { Observer } from './observer.js';
 import { jsonPayload } from './payload.js';
 import { routeOf } from './routes.js';
+import { watchedFetch } from './wire-watch.js';
 
 export type {
   Call,
@@ -69,10 +70,16 @@ export class Transport {
       throwHttpErrors: false,
       // The attempt's deadline times every phase; ky's timer would stop at the headers.
       timeout: false,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
     });
     // ky builds the Request; the attempt owns the deadline, the redirect check and the body read.
-    this.#send = (url, init) => client(url, init as Parameters<KyInstance>[1]);
+    // ky hands it to `fetch` (the caller's, else the global one as it is at the call), watched.
+    const given = options.fetch;
+    const fetch = given ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+    this.#send = (url, init, watch) =>
+      client(url, {
+        ...(init as Parameters<KyInstance>[1]),
+        fetch: watchedFetch(fetch, watch, given !== undefined),
+      });
   }
 
   /**

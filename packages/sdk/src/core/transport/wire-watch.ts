@@ -1,7 +1,7 @@
 /**
  * Whether Node's fetch wrote a request to the socket. Undici (Node's fetch) reports on diagnostics
- * channels when it creates a request and when it writes its headers (HTTP/1.1); an attempt run
- * inside {@link watchWire} learns both. A custom `fetch` may report the same on
+ * channels when it creates a request and when it writes its headers (HTTP/1.1); an attempt sent
+ * through {@link watchedFetch} learns both. A custom `fetch` may report the same on
  * `credential-agent:fetch:create` and `credential-agent:fetch:written` (`{ request }`, any object
  * standing for the request), as the CLI's does. `unwritten` is true only with proof: the request was
  * created and its headers were never written, on a Node whose fetch never spoke HTTP/2 (which does
@@ -21,24 +21,33 @@ type Builtins = {
   getBuiltinModule?: (id: string) => unknown;
 };
 
-let storage: Storage | null | undefined;
+/** False where Node's diagnostics channels are missing (a browser): nothing is watched. */
+let subscribed: boolean | undefined;
+/** For a `fetch` the caller gave: its reports may come after an `await`, so they are followed by context. */
+let storage: Storage | undefined;
+/**
+ * The watch of Node's `fetch` while it is being called: undici creates its request synchronously
+ * inside the call (Node 20 to 26), so its report is attributed without an `AsyncLocalStorage`, which
+ * on Node 20 and 22 turns on promise hooks for every promise of the process (a bulk run's promises
+ * cost about a fifth more with them).
+ */
+let calling: WireWatch | undefined;
 let http2Seen = false;
 
-function tracker(): Storage | null {
-  if (storage !== undefined) return storage;
-  storage = null;
-  const proc = (globalThis as { process?: Builtins }).process;
-  const channels = proc?.getBuiltinModule?.('node:diagnostics_channel') as
+function builtin(id: string): unknown {
+  return (globalThis as { process?: Builtins }).process?.getBuiltinModule?.(id);
+}
+
+function subscribe(): boolean {
+  if (subscribed !== undefined) return subscribed;
+  const channels = builtin('node:diagnostics_channel') as
     | { subscribe(name: string, fn: (message: unknown) => void): void }
     | undefined;
-  const hooks = proc?.getBuiltinModule?.('node:async_hooks') as
-    | { AsyncLocalStorage: new () => Storage }
-    | undefined;
-  if (!channels || !hooks) return storage;
-  const local = new hooks.AsyncLocalStorage();
+  subscribed = channels !== undefined;
+  if (!channels) return subscribed;
   const requests = new WeakMap<object, WireWatch>();
   const created = (message: unknown) => {
-    const watch = local.getStore();
+    const watch = calling ?? storage?.getStore();
     const request = (message as { request?: object }).request;
     if (!watch || !request) return;
     watch.created = true;
@@ -57,15 +66,44 @@ function tracker(): Storage | null {
     const socket = (message as { socket?: { alpnProtocol?: unknown } }).socket;
     if (socket?.alpnProtocol === 'h2') http2Seen = true;
   });
-  storage = local;
+  return subscribed;
+}
+
+/** The context store a caller's `fetch` is followed by; undefined where there is none. */
+function contextStorage(): Storage | undefined {
+  if (storage) return storage;
+  const hooks = builtin('node:async_hooks') as { AsyncLocalStorage: new () => Storage } | undefined;
+  storage = hooks && new hooks.AsyncLocalStorage();
   return storage;
 }
 
-/** Runs `send` (a fetch) watching whether it writes its request; see {@link WireWatch}. */
-export function watchWire<T>(send: () => T): { result: T; watch: WireWatch } {
-  const watch: WireWatch = { created: false, written: false };
-  const local = tracker();
-  return { result: local ? local.run(watch, send) : send(), watch };
+/**
+ * `fetch`, each call watched on `watch` (see {@link WireWatch}): Node's own (`given` false) within
+ * the synchronous call, where undici reports the request it creates; a `fetch` the caller gave
+ * (`given` true), which may report after an `await` (the CLI's does), in an `AsyncLocalStorage`
+ * context.
+ */
+export function watchedFetch(
+  fetch: typeof globalThis.fetch,
+  watch: WireWatch,
+  given: boolean,
+): typeof globalThis.fetch {
+  return (input, init) => {
+    if (!subscribe()) return fetch(input, init);
+    const local = given ? contextStorage() : undefined;
+    if (local) return local.run(watch, () => fetch(input, init));
+    calling = watch;
+    try {
+      return fetch(input, init);
+    } finally {
+      calling = undefined;
+    }
+  };
+}
+
+/** A watch for one attempt: nothing seen yet. */
+export function newWatch(): WireWatch {
+  return { created: false, written: false };
 }
 
 /** True when the watched request certainly never reached the socket. */

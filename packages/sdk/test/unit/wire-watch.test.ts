@@ -1,0 +1,68 @@
+/**
+ * Whether a request reached the socket is learnt from the reports of the `fetch` that sent it. Node's
+ * own `fetch` is watched only while it is being called (undici creates its request inside the call),
+ * without an AsyncLocalStorage; a `fetch` the caller gave may report after an `await` (the CLI's
+ * does) and is followed through its context. A report that is not the watched request's never
+ * marks it: "not sent" needs proof.
+ */
+import { channel } from 'node:diagnostics_channel';
+import { describe, expect, it } from 'vitest';
+import { newWatch, unwritten, watchedFetch } from '../../src/core/transport/wire-watch.js';
+
+const CREATED = channel('credential-agent:fetch:create');
+const WRITTEN = channel('credential-agent:fetch:written');
+const failed = () => Promise.reject(new TypeError('fetch failed'));
+
+describe('watchedFetch', () => {
+  it("Node's fetch: a request created during the call and never written is unwritten", async () => {
+    const watch = newWatch();
+    const fetch = (() => {
+      CREATED.publish({ request: {} });
+      return failed();
+    }) as typeof globalThis.fetch;
+    await watchedFetch(fetch, watch, false)('http://127.0.0.1/').catch(() => undefined);
+    expect(watch).toEqual({ created: true, written: false });
+    expect(unwritten(watch)).toBe(true);
+  });
+
+  it("Node's fetch: the write of the request created during the call marks it written", async () => {
+    const watch = newWatch();
+    const request = {};
+    const fetch = (async () => {
+      CREATED.publish({ request });
+      await Promise.resolve();
+      WRITTEN.publish({ request });
+      return failed();
+    }) as typeof globalThis.fetch;
+    await watchedFetch(fetch, watch, false)('http://127.0.0.1/').catch(() => undefined);
+    expect(unwritten(watch)).toBe(false);
+  });
+
+  it("Node's fetch: a report after the call returned is not the watched request's (never unwritten)", async () => {
+    const watch = newWatch();
+    const fetch = (async () => {
+      await Promise.resolve();
+      CREATED.publish({ request: {} });
+      return failed();
+    }) as typeof globalThis.fetch;
+    await watchedFetch(fetch, watch, false)('http://127.0.0.1/').catch(() => undefined);
+    expect(watch.created).toBe(false);
+    expect(unwritten(watch)).toBe(false);
+  });
+
+  it('a given fetch reporting after an await is followed through its context', async () => {
+    const watch = newWatch();
+    const other = newWatch();
+    const fetch = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      CREATED.publish({ request: {} });
+      return failed();
+    }) as typeof globalThis.fetch;
+    const mine = watchedFetch(fetch, watch, true)('http://127.0.0.1/').catch(() => undefined);
+    // A second call in flight at the same time reports on its own watch only.
+    const theirs = watchedFetch(fetch, other, true)('http://127.0.0.1/').catch(() => undefined);
+    await Promise.all([mine, theirs]);
+    expect(unwritten(watch)).toBe(true);
+    expect(unwritten(other)).toBe(true);
+  });
+});
