@@ -5,6 +5,8 @@ import { type KnownField, knownFields } from '../startup/known-options.js';
 /** What the user gave on this run: the flags typed (`--email`), the command's arguments, the `--file` read. */
 export interface GivenInput {
   flags: ReadonlySet<string>;
+  /** Every long flag the command takes, typed or not. */
+  options?: ReadonlySet<string>;
   /** The names of the command's positional arguments, as its usage shows them (`recordId`). */
   args?: ReadonlySet<string>;
   /** The body fields whose values have a known list, by the command's known-value flags. */
@@ -15,14 +17,18 @@ export interface GivenInput {
 /** What `cmd` (the command being run) was given: the long flags typed for it and its parents, its arguments, known-value fields and `--file`. */
 export function givenOf(cmd: Command): GivenInput {
   const flags = new Set<string>();
+  const options = new Set<string>();
   for (let c: Command | null = cmd; c; c = c.parent) {
     for (const option of c.options) {
-      if (option.long && c.getOptionValueSource(option.attributeName()) === 'cli') flags.add(option.long);
+      if (!option.long) continue;
+      options.add(option.long);
+      if (c.getOptionValueSource(option.attributeName()) === 'cli') flags.add(option.long);
     }
   }
   const file = cmd.options.some((o) => o.long === '--file') ? cmd.getOptionValue('file') : undefined;
   return {
     flags,
+    options,
     args: new Set(cmd.registeredArguments.map((a) => a.name())),
     known: knownFields(cmd),
     ...(typeof file === 'string' ? { file } : {}),
@@ -87,10 +93,16 @@ export function describeIssue(issue: FieldIssue, given: GivenInput): string {
   const message = plainMessage(issue);
   const argument = ARGUMENT_OF_FIELD[issue.path];
   if (argument !== undefined && given.args?.has(argument)) return `<${argument}>: ${message}`;
+  // The innermost field with a flag of this command says where the value came from: that flag
+  // when typed; when not, the --file or nothing (`--email` gave `credentialOffer[0]`, not its
+  // `attributes`, which `--attr` gives).
   const flag = names(issue.path)
     .reverse()
     .map(flagOf)
-    .find((f) => given.flags.has(f));
+    .find((f) => given.flags.has(f) || given.options?.has(f));
+  if (flag && !given.flags.has(flag) && given.file !== undefined && issue.path) {
+    return `--file ${given.file}: "${issue.path}" ${message}`;
+  }
   if (flag)
     return issue.path === names(issue.path).join('.') && flagOf(issue.path) === flag
       ? `${flag}: ${message}`

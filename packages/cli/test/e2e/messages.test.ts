@@ -21,6 +21,26 @@ describe('messages name what the user gave (item 13)', { timeout: 60_000 }, () =
     expect([login.code, email.code]).toEqual([2, 2]);
   });
 
+  it('names the flag of the missing value (--attr), not a flag typed for another field', async () => {
+    const result = await e2e.run(['offers', 'email', '--email', 'a@example.com', ...cred], {
+      env: { AGENT_CLI_TOKEN: token() },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^error: --attr \(credentialOffer\[0\]\.attributes\): is required for an indy offer/,
+    );
+    const fromFile = join(e2e.configDir(), 'no-attributes.json');
+    writeFileSync(fromFile, JSON.stringify({ credentialOffer: [{ emailId: 'a@example.com' }] }));
+    const file = await e2e.run(['offers', 'email', '--file', fromFile, ...cred], {
+      env: { AGENT_CLI_TOKEN: token() },
+    });
+    expect(file.stderr).toMatch(
+      new RegExp(
+        `^error: --file ${fromFile}: "credentialOffer\\[0\\]\\.attributes" is required for an indy offer`,
+      ),
+    );
+  });
+
   it('names the --file field in plain words', async () => {
     const file = join(e2e.configDir(), 'numbers.json');
     writeFileSync(file, JSON.stringify({ credentialOffer: [{ emailId: 'a@example.com' }], comment: 5 }));
