@@ -1,4 +1,4 @@
-import ky, { type KyInstance } from 'ky';
+import ky, { type KyInstance, type Options as KyOptions } from 'ky';
 import type { z } from 'zod';
 import { type APIPromise, answered, apiCall } from '../api-promise.js';
 import { AgentKeyAuth, type AuthStep, pathOnLine } from '../auth/api-key-auth.js';
@@ -72,14 +72,17 @@ export class Transport {
       timeout: false,
     });
     // ky builds the Request; the attempt owns the deadline, the redirect check and the body read.
-    // ky hands it to `fetch` (the caller's, else the global one as it is at the call), watched.
-    const given = options.fetch;
-    const fetch = given ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-    this.#send = (url, init, watch) =>
-      client(url, {
-        ...(init as Parameters<KyInstance>[1]),
-        fetch: watchedFetch(fetch, watch, given !== undefined),
-      });
+    this.#send = (url, init, watch) => {
+      const given = options.fetch;
+      // A fetch the caller gave gets ky's Request whole. Node's gets ky's Request and the JSON text
+      // as `init.body`: a body in ky's Request is a stream ky tees for retries of its own (off here)
+      // and fetch pipes through another stream, about a third of a bulk request's cost.
+      if (given) return client(url, { ...(init as KyOptions), fetch: watchedFetch(given, watch, true) });
+      const { body, ...rest } = init;
+      const fetch: typeof globalThis.fetch = (request, more) =>
+        globalThis.fetch(request, body == null ? more : { ...more, body });
+      return client(url, { ...(rest as KyOptions), fetch: watchedFetch(fetch, watch, false) });
+    };
   }
 
   /**
