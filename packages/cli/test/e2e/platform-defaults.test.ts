@@ -68,6 +68,34 @@ describe('the defaults of agent-cli against a platform', { timeout: 60_000 }, ()
     expect(fine.stdout).not.toContain('"comment"');
   });
 
+  it('a bulk template whose offer part belongs to the other credential type is refused, not dropped', async () => {
+    const csv = file('typed.csv', null);
+    writeFileSync(csv, 'email,name\nbo@example.com,Bo\n');
+    const jsonld = {
+      credential: { '@context': ['https://www.w3.org/2018/credentials/v1'], type: ['VerifiableCredential'] },
+      options: { proofType: 'Ed25519Signature2018', proofPurpose: 'assertionMethod' },
+    };
+    const cases: [string[], RegExp][] = [
+      [
+        ['--file', file('jsonld-template.json', jsonld), '--credential-type', 'indy'],
+        /^error: --credential-type indy: the template's credential, options are for jsonld offers/,
+      ],
+      [
+        ['--file', file('indy-template.json', { attributes: [{ name: 'degree', value: 'BSc' }] })],
+        /^error: --credential-type jsonld: the template's attributes is for indy offers/,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const flags = args.includes('--credential-type') ? [] : ['--credential-type', 'jsonld'];
+      const result = await e2e.run(
+        ['offers', 'email', '--csv', csv, ...args, ...flags, '--cred-def-id', 'cred-def-1', '--dry-run'],
+        { env: env() },
+      );
+      expect(result.stderr).toMatch(message);
+      expect(result.code).toBe(2);
+    }
+  });
+
   it('proofs request --file takes the top-level presentationDefinition the platform reads', async () => {
     const created = await step<{ data: { outOfBandRecordId: string } }>([
       ...['offers', 'create', '--file', fixture('offer.json'), '--credential-type', 'jsonld'],

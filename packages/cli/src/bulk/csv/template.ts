@@ -70,6 +70,19 @@ export function toTemplate(raw: Record<string, unknown>, overrides: Partial<Bulk
     );
   }
   const { credential, options, attributes } = { ...firstOffer(raw['credentialOffer']), ...raw };
+  // What the other type's offers take would be dropped from every row's offer: refused instead.
+  const foreign = type === 'indy' ? { credential, options } : { attributes };
+  const dropped = Object.keys(foreign).filter((k) => foreign[k as keyof typeof foreign] !== undefined);
+  if (dropped.length) {
+    const source =
+      overrides.credentialType === undefined
+        ? `template: credentialType ${type}`
+        : `--credential-type ${type}`;
+    const other = type === 'indy' ? 'jsonld' : 'indy';
+    throw new UsageError(
+      `${source}: the template's ${dropped.join(', ')} ${dropped.length > 1 ? 'are' : 'is'} for ${other} offers and would be dropped: remove ${dropped.length > 1 ? 'them' : 'it'}, or use ${other}`,
+    );
+  }
   if (credential !== undefined && !isRecord(credential))
     throw new UsageError('template: credential must be an object');
   if (options !== undefined && !isRecord(options))
