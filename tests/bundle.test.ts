@@ -50,13 +50,16 @@ describe('the SDK in a bundle', () => {
   // (issue 18: `serverMessage`, `refused`, the field a gateway sentence names, the path sent)
   // took them to 23,299 B and 53,972 B: budgets 22.8 KB and 52.75 KB. Issue 18's enum fixes took
   // them to 23,766 B / 54,365 B, the bulk holder check (one holder once, offer values judged in the
-  // SDK) to 24,409 B / 54,923 B: budgets 24 KB and 54 KB.
+  // SDK) to 24,409 B / 54,923 B: budgets 24 KB and 54 KB. Issue 23's bulk speed-up (the wire
+  // watched within Node's fetch call instead of in an AsyncLocalStorage, the JSON text given to
+  // fetch beside ky's Request: bulk from about 0.42x to 0.57x of a fetch loop) took the own code
+  // past 24 KB, to 24,624 B: budget 24.25 KB.
   // What each file costs: `node scripts/bench-size.mjs --modules`;
   // why the targets are missed: docs/performance.md.
-  it("the SDK's own code stays within 24 KB minified and gzipped (ky and zod external)", async () => {
+  it("the SDK's own code stays within 24.25 KB minified and gzipped (ky and zod external)", async () => {
     const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
     expect(fromPackage(inputs, 'zod')).toEqual([]);
-    expect(gzipBytes).toBeLessThanOrEqual(24 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(24.25 * 1024);
   });
 
   it('AgentClient with ky and zod (what a browser user ships) stays within 54 KB minified and gzipped', async () => {

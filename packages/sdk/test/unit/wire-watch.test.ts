@@ -7,7 +7,7 @@
  */
 import { channel } from 'node:diagnostics_channel';
 import { describe, expect, it } from 'vitest';
-import { newWatch, unwritten, watchedFetch } from '../../src/core/transport/wire-watch.js';
+import { unwritten, type WireWatch, watchedFetch } from '../../src/core/transport/wire-watch.js';
 
 const CREATED = channel('credential-agent:fetch:create');
 const WRITTEN = channel('credential-agent:fetch:written');
@@ -15,7 +15,7 @@ const failed = () => Promise.reject(new TypeError('fetch failed'));
 
 describe('watchedFetch', () => {
   it("Node's fetch: a request created during the call and never written is unwritten", async () => {
-    const watch = newWatch();
+    const watch: WireWatch = { created: false, written: false };
     const fetch = (() => {
       CREATED.publish({ request: {} });
       return failed();
@@ -26,7 +26,7 @@ describe('watchedFetch', () => {
   });
 
   it("Node's fetch: the write of the request created during the call marks it written", async () => {
-    const watch = newWatch();
+    const watch: WireWatch = { created: false, written: false };
     const request = {};
     const fetch = (async () => {
       CREATED.publish({ request });
@@ -39,7 +39,7 @@ describe('watchedFetch', () => {
   });
 
   it("Node's fetch: a report after the call returned is not the watched request's (never unwritten)", async () => {
-    const watch = newWatch();
+    const watch: WireWatch = { created: false, written: false };
     const fetch = (async () => {
       await Promise.resolve();
       CREATED.publish({ request: {} });
@@ -51,8 +51,8 @@ describe('watchedFetch', () => {
   });
 
   it('a given fetch reporting after an await is followed through its context', async () => {
-    const watch = newWatch();
-    const other = newWatch();
+    const watch: WireWatch = { created: false, written: false };
+    const other: WireWatch = { created: false, written: false };
     const fetch = (async () => {
       await new Promise((resolve) => setTimeout(resolve, 1));
       CREATED.publish({ request: {} });

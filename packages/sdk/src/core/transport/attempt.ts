@@ -6,7 +6,7 @@ import { Deadline } from './deadline.js';
 import { parseBody } from './envelope.js';
 import { attemptError } from './failures.js';
 import { isForeign, redirectError } from './redirect.js';
-import { newWatch, unwritten, type WireWatch } from './wire-watch.js';
+import { unwritten, type WireWatch } from './wire-watch.js';
 
 /**
  * Sends one request: the transport's `fetch` (through ky), with redirects never followed, reporting
@@ -82,7 +82,7 @@ export async function attempt(send: Sender, out: Outgoing, limits: AttemptLimits
   const deadline = new Deadline(out.signal, out.timeout);
   const started = Date.now();
   let phase: 'send' | 'read' = 'send';
-  const watch = newWatch();
+  const watch: WireWatch = { created: false, written: false };
   try {
     const pending = send(
       out.url,

@@ -72,16 +72,17 @@ export class Transport {
       timeout: false,
     });
     // ky builds the Request; the attempt owns the deadline, the redirect check and the body read.
-    this.#send = (url, init, watch) => {
+    this.#send = (url, { body, ...init }, watch) => {
       const given = options.fetch;
       // A fetch the caller gave gets ky's Request whole. Node's gets ky's Request and the JSON text
       // as `init.body`: a body in ky's Request is a stream ky tees for retries of its own (off here)
       // and fetch pipes through another stream, about a third of a bulk request's cost.
-      if (given) return client(url, { ...(init as KyOptions), fetch: watchedFetch(given, watch, true) });
-      const { body, ...rest } = init;
-      const fetch: typeof globalThis.fetch = (request, more) =>
-        globalThis.fetch(request, body == null ? more : { ...more, body });
-      return client(url, { ...(rest as KyOptions), fetch: watchedFetch(fetch, watch, false) });
+      const fetch: typeof globalThis.fetch =
+        given ?? ((request, more) => globalThis.fetch(request, body == null ? more : { ...more, body }));
+      return client(url, {
+        ...((given ? { body, ...init } : init) as KyOptions),
+        fetch: watchedFetch(fetch, watch, !!given),
+      });
     };
   }
 

@@ -21,33 +21,34 @@ type Builtins = {
   getBuiltinModule?: (id: string) => unknown;
 };
 
-/** False where Node's diagnostics channels are missing (a browser): nothing is watched. */
-let subscribed: boolean | undefined;
-/** For a `fetch` the caller gave: its reports may come after an `await`, so they are followed by context. */
-let storage: Storage | undefined;
+/** Undefined until the channels are subscribed to; null where there are none (a browser). */
+let storage: Storage | null | undefined;
 /**
  * The watch of Node's `fetch` while it is being called: undici creates its request synchronously
- * inside the call (Node 20 to 26), so its report is attributed without an `AsyncLocalStorage`, which
- * on Node 20 and 22 turns on promise hooks for every promise of the process (a bulk run's promises
- * cost about a fifth more with them).
+ * inside the call (Node 20 to 26), so its report is attributed without running the call in the
+ * `AsyncLocalStorage`, which on Node 20 and 22 turns on promise hooks for every promise of the
+ * process (a bulk run's promises cost about a fifth more with them).
  */
 let calling: WireWatch | undefined;
 let http2Seen = false;
 
-function builtin(id: string): unknown {
-  return (globalThis as { process?: Builtins }).process?.getBuiltinModule?.(id);
-}
-
-function subscribe(): boolean {
-  if (subscribed !== undefined) return subscribed;
-  const channels = builtin('node:diagnostics_channel') as
+/** The context a given `fetch` is followed in, once the channels are subscribed to; null without them. */
+function tracker(): Storage | null {
+  if (storage !== undefined) return storage;
+  storage = null;
+  const proc = (globalThis as { process?: Builtins }).process;
+  const channels = proc?.getBuiltinModule?.('node:diagnostics_channel') as
     | { subscribe(name: string, fn: (message: unknown) => void): void }
     | undefined;
-  subscribed = channels !== undefined;
-  if (!channels) return subscribed;
+  const hooks = proc?.getBuiltinModule?.('node:async_hooks') as
+    | { AsyncLocalStorage: new () => Storage }
+    | undefined;
+  if (!channels || !hooks) return storage;
+  // Made, not run: the promise hooks start only with the first `run` (a given fetch).
+  const local = new hooks.AsyncLocalStorage();
   const requests = new WeakMap<object, WireWatch>();
   const created = (message: unknown) => {
-    const watch = calling ?? storage?.getStore();
+    const watch = calling ?? local.getStore();
     const request = (message as { request?: object }).request;
     if (!watch || !request) return;
     watch.created = true;
@@ -66,14 +67,7 @@ function subscribe(): boolean {
     const socket = (message as { socket?: { alpnProtocol?: unknown } }).socket;
     if (socket?.alpnProtocol === 'h2') http2Seen = true;
   });
-  return subscribed;
-}
-
-/** The context store a caller's `fetch` is followed by; undefined where there is none. */
-function contextStorage(): Storage | undefined {
-  if (storage) return storage;
-  const hooks = builtin('node:async_hooks') as { AsyncLocalStorage: new () => Storage } | undefined;
-  storage = hooks && new hooks.AsyncLocalStorage();
+  storage = local;
   return storage;
 }
 
@@ -89,9 +83,8 @@ export function watchedFetch(
   given: boolean,
 ): typeof globalThis.fetch {
   return (input, init) => {
-    if (!subscribe()) return fetch(input, init);
-    const local = given ? contextStorage() : undefined;
-    if (local) return local.run(watch, () => fetch(input, init));
+    const local = tracker();
+    if (given && local) return local.run(watch, () => fetch(input, init));
     calling = watch;
     try {
       return fetch(input, init);
@@ -99,11 +92,6 @@ export function watchedFetch(
       calling = undefined;
     }
   };
-}
-
-/** A watch for one attempt: nothing seen yet. */
-export function newWatch(): WireWatch {
-  return { created: false, written: false };
 }
 
 /** True when the watched request certainly never reached the socket. */
