@@ -20,7 +20,12 @@ const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    seen.push({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString() });
+    seen.push({
+      method: req.method,
+      url: req.url,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString(),
+    });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end('{"ok":true}');
   });
@@ -36,7 +41,10 @@ afterAll(async () => {
 
 const FETCHES = [
   { name: "Node's fetch", options: {} },
-  { name: 'a fetch the caller gave', options: { fetch: (i: RequestInfo | URL, n?: RequestInit) => fetch(i, n) } },
+  {
+    name: 'a fetch the caller gave',
+    options: { fetch: (i: RequestInfo | URL, n?: RequestInit) => fetch(i, n) },
+  },
 ];
 
 describe.each(FETCHES)('$name', ({ options }) => {
