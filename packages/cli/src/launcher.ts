@@ -6,7 +6,6 @@
 // program's compiled code is cached on disk in a directory only the user can write
 // (compile-cache-dir.ts; NODE_COMPILE_CACHE chooses another, NODE_DISABLE_COMPILE_CACHE=1 turns it
 // off), never Node's default one in the shared temporary directory.
-import nodeModule from 'node:module';
 import { privateCompileCacheDir } from './startup/compile-cache-dir.js';
 import { type FastIndex, fastAnswer } from './startup/fast-path.js';
 import { VERSION } from './startup/version.js';
@@ -20,7 +19,11 @@ const answer = fastAnswer(process.argv.slice(2), __AGENT_CLI_FAST_INDEX__, VERSI
 if (answer !== undefined) {
   process.stdout.write(answer);
 } else {
-  const { enableCompileCache } = nodeModule as { enableCompileCache?: (dir: string) => unknown };
+  // Taken from Node, not imported: esbuild would wrap an import of node:module in an ES-module
+  // namespace copy, a cost `--version` paid for nothing.
+  const { enableCompileCache } = process.getBuiltinModule('node:module') as {
+    enableCompileCache?: (dir: string) => unknown;
+  };
   const env = process.env;
   const cacheDir =
     enableCompileCache && !env['NODE_DISABLE_COMPILE_CACHE'] && !env['NODE_COMPILE_CACHE']

@@ -1,5 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+
+// node:crypto is taken when a file is written, not when the module loads: every command that calls
+// the service loads this module (the token store), and node:crypto with its 20-odd internal modules
+// is not needed to read (docs/performance.md).
+const randomHex = (bytes: number) =>
+  process.getBuiltinModule('node:crypto').randomBytes(bytes).toString('hex');
 
 /** Create only, never through a symlink: `O_EXCL` fails on any existing name, a link included. */
 const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
@@ -19,7 +24,7 @@ export function writeNew(path: string, text: string): void {
  * followed, renamed over the old one (a symlink at `path` is replaced, never written through).
  */
 export function replaceFile(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const tmp = `${path}.${process.pid}.${randomHex(4)}.tmp`;
   try {
     writeNew(tmp, text);
     renameSync(tmp, path);

@@ -10,8 +10,12 @@
 // user's HOME, would leave a root-owned cache the user cannot use or remove).
 // Anything else means no cache: the CLI starts a little slower and runs the same.
 import { existsSync, lstatSync, mkdirSync, realpathSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
+
+// node:os is taken when the directory is looked for, not when the module loads: the launcher bundles
+// this module, and `--version` loads no Node module it does not use (node:os cost it about 0.1× of
+// `node -e 0`; docs/performance.md).
+const homedir = () => process.getBuiltinModule('node:os').homedir();
 
 const GROUP_OR_OTHER_WRITE = 0o022;
 const STICKY = 0o1000;

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -44,6 +45,34 @@ describe('start-up of the built binary', () => {
     const loaded = [...launcher.matchAll(/\b(?:require|import)\("([^"]+)"\)/g)].map((m) => m[1]);
     expect(loaded).toContain('./bin.js');
     expect(loaded.filter((name) => name !== './bin.js' && !name?.startsWith('node:'))).toEqual([]);
+  });
+
+  it('--version loads no Node module that printing from `node -e` does not', () => {
+    // The launcher takes node:os (the compile cache's directory) and node:module only when it
+    // hands over to the program; requiring node:os cost `--version` about 0.1× of `node -e 0`.
+    const probeDir = mkdtempSync(join(tmpdir(), 'agent-cli-version-'));
+    try {
+      const probe = join(probeDir, 'probe.cjs');
+      writeFileSync(
+        probe,
+        "process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, process.moduleLoadList.join('\\n')));",
+      );
+      const loaded = (args: string[]) => {
+        const out = join(probeDir, `loaded-${args.length}.txt`);
+        const run = spawnSync(process.execPath, ['--require', probe, ...args], {
+          env: { PATH: process.env['PATH'], PROBE_OUT: out },
+          encoding: 'utf8',
+        });
+        expect(run.status).toBe(0);
+        return { stdout: run.stdout, modules: readFileSync(out, 'utf8').split('\n') };
+      };
+      const baseline = new Set(loaded(['-e', "process.stdout.write('0.0.0\\n')"]).modules);
+      const version = loaded([BIN, '--version']);
+      expect(version.stdout).toMatch(/^\d+\.\d+\.\d+/);
+      expect(version.modules.filter((name) => !baseline.has(name))).toEqual([]);
+    } finally {
+      rmSync(probeDir, { recursive: true, force: true });
+    }
   });
 
   it('bin.js has no static imports of the program: it loads what a command needs', () => {
@@ -103,6 +132,22 @@ describe('start-up of a command that calls the service', () => {
     expect(Array.isArray(JSON.parse(stdout))).toBe(true);
     expect(internals).toContain('NativeModule http');
     expect(internals.filter((name) => /undici|http2/.test(name))).toEqual([]);
+  });
+
+  it('loads node:crypto only to write a file, not to read the settings and call the service', async () => {
+    // src/config/private-file.ts takes node:crypto (and its 20-odd internal modules) when it
+    // writes; `credentials list` writes nothing.
+    const { internals } = await internalsLoaded(['credentials', 'list', '--json']);
+    expect(internals.filter((name) => /^NativeModule (crypto|internal\/crypto\/)/.test(name))).toEqual([]);
+  });
+
+  it('still writes its files, taking node:crypto then (config set)', async () => {
+    // A profile of its own, so the other tests' default profile is left as it was.
+    const set = await e2e.run(['--profile', 'written', 'config', 'set', 'agent-line', '2.0']);
+    expect(set.code).toBe(0);
+    expect(set.stderr).toContain('agent-line = 2.0');
+    const read = await e2e.run(['--profile', 'written', 'config', 'get', 'agent-line']);
+    expect(read.stdout.trim()).toBe('2.0');
   });
 
   it('loads TLS only for an https base URL, and a decompressor only for an encoded answer', async () => {
