@@ -52,8 +52,14 @@ describe.skipIf(!existsSync(chromiumPath))(
     beforeAll(async () => {
       sandbox = await startSandbox();
       const [html, script] = await Promise.all([readFile(join(pageDir, 'index.html'), 'utf8'), bundlePage()]);
+      // The same page under a Content-Security-Policy without 'unsafe-eval': `new Function` throws.
+      const strict = html.replace(
+        '<head>',
+        `<head>\n    <meta http-equiv="Content-Security-Policy" content="script-src 'self'" />`,
+      );
       site = await serveFiles({
         '/': { type: 'text/html; charset=utf-8', body: html },
+        '/strict.html': { type: 'text/html; charset=utf-8', body: strict },
         '/page.js': { type: 'text/javascript; charset=utf-8', body: script },
       });
       browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
@@ -85,6 +91,35 @@ describe.skipIf(!existsSync(chromiumPath))(
       expect(await page.textContent('#count')).toBe('3 credential records');
       expect(sandbox.sandbox.requestCount('GET', '/credentials')).toBe(listsBefore + 1);
       expect(new URL(site.url).origin).not.toBe(new URL(sandbox.url).origin);
+      await context.close();
+    });
+
+    it('validates the list under a Content-Security-Policy that refuses eval (the fast path without generated code)', async () => {
+      const agent = new AgentClient({ baseUrl: sandbox.url });
+      await agent.auth.signIn(DEMO_USER);
+      await createOffers(agent, DEMO_ORG_ID, 2);
+      const count = (await agent.credentials.list()).length;
+
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript((config) => Object.assign(window, { agentConfig: config }), {
+        baseUrl: sandbox.url,
+        ...DEMO_USER,
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const counted = window as { refusedEval?: number };
+          if (event.blockedURI === 'eval') counted.refusedEval = (counted.refusedEval ?? 0) + 1;
+        });
+      });
+      await page.goto(`${site.url}/strict.html`);
+      await page.waitForSelector('body[data-done="true"]');
+
+      // The page did try eval (zod's probe) and was refused: the policy held.
+      const refused = await page.evaluate(() => (window as { refusedEval?: number }).refusedEval ?? 0);
+      expect(refused).toBeGreaterThan(0);
+      expect(await page.textContent('#status')).toBe(`Signed in as ${DEMO_USER.email}`);
+      expect(await page.textContent('#count')).toBe(`${count} credential records`);
       await context.close();
     });
   },

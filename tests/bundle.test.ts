@@ -53,19 +53,22 @@ describe('the SDK in a bundle', () => {
   // SDK) to 24,409 B / 54,923 B: budgets 24 KB and 54 KB. Issue 23's bulk speed-up (the wire
   // watched within Node's fetch call instead of in an AsyncLocalStorage, the JSON text given to
   // fetch beside ky's Request: bulk from about 0.42x to 0.57x of a fetch loop) took the own code
-  // past 24 KB, to 24,624 B: budget 24.25 KB.
+  // past 24 KB, to 24,624 B: budget 24.25 KB. Issue 23's generated validation code
+  // (models/fast-check-code.ts: validation of a list about 2.5 times faster where `new Function` is
+  // allowed, the closures kept for where it is not) took them to 25,907 B / 56,516 B: budgets
+  // 25.5 KB and 55.25 KB.
   // What each file costs: `node scripts/bench-size.mjs --modules`;
   // why the targets are missed: docs/performance.md.
-  it("the SDK's own code stays within 24.25 KB minified and gzipped (ky and zod external)", async () => {
+  it("the SDK's own code stays within 25.5 KB minified and gzipped (ky and zod external)", async () => {
     const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
     expect(fromPackage(inputs, 'zod')).toEqual([]);
-    expect(gzipBytes).toBeLessThanOrEqual(24.25 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(25.5 * 1024);
   });
 
-  it('AgentClient with ky and zod (what a browser user ships) stays within 54 KB minified and gzipped', async () => {
+  it('AgentClient with ky and zod (what a browser user ships) stays within 55.25 KB minified and gzipped', async () => {
     // One named import of zod (`import { z }`) pulls in all its locales: 110 KB.
     const { gzipBytes } = await bundle("export { AgentClient } from './index.js';");
-    expect(gzipBytes).toBeLessThanOrEqual(54 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(55.25 * 1024);
   });
 
   it('a browser bundle of the client needs no Node.js built-in module', async () => {

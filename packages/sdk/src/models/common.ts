@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { KNOWN_FIELDS, registerAbsentOnFailure, registerResponseObject } from './fast-check.js';
+import { KNOWN_FIELDS, registerAbsentOnFailure, registerResponseObject } from './schema-kinds.js';
 
 /** The type of an open enum: the known values, or any other string. */
 export type OpenEnum<T extends readonly string[]> = T[number] | (string & {});

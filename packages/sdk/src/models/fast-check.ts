@@ -1,4 +1,17 @@
-import type * as z from 'zod';
+import * as z from 'zod';
+import { generateCheck } from './fast-check-code.js';
+import {
+  apply,
+  type Check,
+  checkableObject,
+  type Def,
+  defOf,
+  isAbsentOnFailure,
+  isPlainKeyed,
+  KNOWN_FIELDS,
+  listElement,
+  nullishInner,
+} from './schema-kinds.js';
 
 /**
  * The fast path of response validation. zod builds a new object for every object it parses and a
@@ -10,88 +23,69 @@ import type * as z from 'zod';
  * and making them only when the whole value passed. Anything it does not pass (and any schema it
  * does not understand) goes to zod, whose answer is the one that counts: so the fast path can only
  * ever be as strict as zod or stricter, and a failure's issues are always zod's.
+ *
+ * Where code may be generated, the check is one function of straight-line code per object
+ * (fast-check-code.ts, as zod and ajv do); where it may not (a page whose Content-Security-Policy
+ * refuses `new Function`, or `z.config({ jitless: true })`), it is a tree of closures (below).
  */
 
-/** Marks a value for {@link KNOWN_FIELDS}: the hidden property holding the field names its schema knows. */
-export const KNOWN_FIELDS = Symbol.for('@credential-agent/sdk/known-fields');
-
-/** Objects made by `responseObject`, with their field names. */
-const responseObjects = new WeakMap<z.ZodType, ReadonlySet<string>>();
-/** `catch` schemas that read any failure as absent (`extra`). */
-const absentOnFailure = new WeakSet<z.ZodType>();
-/** Lists made by `list`, with their element schema. */
-const listElements = new WeakMap<z.ZodType, z.ZodType>();
-
-export const registerResponseObject = (schema: z.ZodType, fields: ReadonlySet<string>): void => {
-  responseObjects.set(schema, fields);
-};
-export const registerAbsentOnFailure = (schema: z.ZodType): void => {
-  absentOnFailure.add(schema);
-};
-export const registerList = (schema: z.ZodType, element: z.ZodType): void => {
-  listElements.set(schema, element);
-};
-
-/** The element schema of a schema made by `list`, or `undefined` for any other schema. */
-export function listElement(schema: z.ZodType): z.ZodType | undefined {
-  return listElements.get(schema);
-}
-
-/**
- * Changes to make once a value passed: `[target, key, value]`, a `KNOWN_FIELDS` key being the
- * hidden mark of unknown fields. Truncated back when a union branch does not pass.
- */
-type Fixes = [object, PropertyKey, unknown][];
-
-function apply(fixes: Fixes): void {
-  for (const [target, key, value] of fixes) {
-    if (key === KNOWN_FIELDS) Object.defineProperty(target, key, { value, configurable: true });
-    else (target as Record<PropertyKey, unknown>)[key] = value;
-  }
-}
-
-/** Checks `value` (read as the field `key` of `parent`), noting changes in `fixes`; true when it passes. */
-type Check = (value: unknown, fixes: Fixes, parent: object, key: PropertyKey) => boolean;
-
-type Def = {
-  type: string;
-  checks?: unknown[];
-  innerType?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  catchall?: z.ZodType;
-  element?: z.ZodType;
-  options?: z.ZodType[];
-  keyType?: z.ZodType;
-  valueType?: z.ZodType;
-};
-
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+export type { Check } from './schema-kinds.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const compiled = new WeakMap<z.ZodType, Check | null>();
 
+let evalAllowed: boolean | undefined;
+
+/**
+ * True when checks may be generated code: zod's own test, `z.config({ jitless: true })` unset and
+ * `new Function` allowed (a Content-Security-Policy without 'unsafe-eval' refuses it). The probe
+ * runs once, and never under `jitless`: a strict policy reports even a refusal that is caught.
+ */
+export function mayGenerate(): boolean {
+  if (z.config().jitless) return false;
+  if (evalAllowed === undefined) {
+    try {
+      evalAllowed = typeof new Function('') === 'function';
+    } catch {
+      evalAllowed = false;
+    }
+  }
+  return evalAllowed;
+}
+
 /**
  * The compiled check of `schema`, or `undefined` when it holds a part the fast path does not
  * understand (a refinement, a transform, a strict object, …): then zod alone validates it.
  */
 export function fastCheck(schema: z.ZodType): Check | undefined {
-  if (!compiled.has(schema)) compiled.set(schema, compile(schema) ?? null);
+  if (!compiled.has(schema)) {
+    const check = (mayGenerate() && generateCheck(schema)) || compileClosures(schema);
+    compiled.set(schema, check ?? null);
+  }
   return compiled.get(schema) ?? undefined;
 }
 
 /** Validates `value` where it lies; returns it (changed as the schema's output would be) or `undefined`. */
 export function fastParse(check: Check, value: unknown): { value: unknown } | undefined {
-  const fixes: Fixes = [];
+  const fixes: unknown[] = [];
   const holder = { value };
   if (!check(value, fixes, holder, 'value')) return undefined;
   apply(fixes);
   return holder;
 }
 
+const closures = new WeakMap<z.ZodType, Check | null>();
+
+/** The check of `schema` as a tree of closures (no generated code), or `undefined`. */
+export function compileClosures(schema: z.ZodType): Check | undefined {
+  if (!closures.has(schema)) closures.set(schema, compile(schema) ?? null);
+  return closures.get(schema) ?? undefined;
+}
+
 function compile(schema: z.ZodType): Check | undefined {
-  const element = listElements.get(schema);
+  const element = listElement(schema);
   if (element) return compileList(element);
   const def = defOf(schema);
   const plain = !def.checks?.length;
@@ -110,19 +104,19 @@ function compile(schema: z.ZodType): Check | undefined {
       if (!plain) return undefined;
       const nullish = def.innerType && nullishInner(def);
       if (nullish) return compileNullish(nullish);
-      const inner = def.innerType && fastCheck(def.innerType);
+      const inner = def.innerType && compileClosures(def.innerType);
       if (!inner) return undefined;
       const passes = def.type === 'optional' ? undefined : null;
       return (v, fixes, parent, key) => v === passes || inner(v, fixes, parent, key);
     }
     case 'catch': {
-      const inner = def.innerType && fastCheck(def.innerType);
-      if (!inner || !plain || !absentOnFailure.has(schema)) return undefined;
+      const inner = def.innerType && compileClosures(def.innerType);
+      if (!inner || !plain || !isAbsentOnFailure(schema)) return undefined;
       return (v, fixes, parent, key) => {
         const size = fixes.length;
         if (inner(v, fixes, parent, key)) return true;
         fixes.length = size;
-        fixes.push([parent, key, undefined]);
+        fixes.push(parent, key, undefined);
         return true;
       };
     }
@@ -130,7 +124,7 @@ function compile(schema: z.ZodType): Check | undefined {
       // zod leaves out an own `__proto__` key of a record too: zod parses such an object.
       return plain && isPlainKeyed(def) ? (v) => isObject(v) && !Object.hasOwn(v, '__proto__') : undefined;
     case 'array': {
-      const item = def.element && fastCheck(def.element);
+      const item = def.element && compileClosures(def.element);
       if (!item || !plain) return undefined;
       return (v, fixes) => {
         if (!Array.isArray(v)) return false;
@@ -147,14 +141,6 @@ function compile(schema: z.ZodType): Check | undefined {
   }
 }
 
-/** `z.record(z.string(), z.unknown())`: any object passes as it is. */
-/** What `.nullish()` (an optional of a nullable, plain) wraps, if `def` is one. */
-function nullishInner(def: Def): z.ZodType | undefined {
-  const inner = def.innerType && defOf(def.innerType);
-  if (def.type !== 'optional' || inner?.type !== 'nullable' || inner.checks?.length) return undefined;
-  return inner.innerType;
-}
-
 /**
  * `.nullish()` of `schema` as one check (every optional field of a response is one): a plain
  * string or boolean is tested in place, anything else called once, not through two wrappers.
@@ -165,18 +151,13 @@ function compileNullish(schema: z.ZodType): Check | undefined {
     const type = def.type;
     return (v) => v === undefined || v === null || typeof v === type;
   }
-  const inner = fastCheck(schema);
+  const inner = compileClosures(schema);
   if (!inner) return undefined;
   return (v, fixes, parent, key) => v === undefined || v === null || inner(v, fixes, parent, key);
 }
 
-function isPlainKeyed(def: Def): boolean {
-  const [key, value] = [def.keyType && defOf(def.keyType), def.valueType && defOf(def.valueType)];
-  return key?.type === 'string' && !key.checks?.length && value?.type === 'unknown' && !value.checks?.length;
-}
-
 function compileList(element: z.ZodType): Check | undefined {
-  const item = fastCheck(element);
+  const item = compileClosures(element);
   if (!item) return undefined;
   return (v, fixes, parent, key) => {
     if (!Array.isArray(v)) return false;
@@ -185,13 +166,18 @@ function compileList(element: z.ZodType): Check | undefined {
       if (v[i] === null) nulls++;
       else if (!item(v[i], fixes, v, i)) return false;
     }
-    if (nulls) fixes.push([parent, key, v.filter((x) => x !== null)]);
+    if (nulls)
+      fixes.push(
+        parent,
+        key,
+        v.filter((x) => x !== null),
+      );
     return true;
   };
 }
 
 function compileUnion(options: z.ZodType[]): Check | undefined {
-  const checks = options.map(fastCheck);
+  const checks = options.map(compileClosures);
   if (checks.some((c) => !c)) return undefined;
   return (v, fixes, parent, key) => {
     const size = fixes.length;
@@ -205,10 +191,10 @@ function compileUnion(options: z.ZodType[]): Check | undefined {
 
 /** A loose object without checks, or one made by `responseObject` (nulls read as absent, unknown fields marked). */
 function compileObject(schema: z.ZodType, def: Def): Check | undefined {
-  const fields = responseObjects.get(schema);
-  const catchall = def.catchall && defOf(def.catchall);
-  if (catchall?.type !== 'unknown' || (def.checks?.length ?? 0) !== (fields ? 1 : 0)) return undefined;
-  const entries = Object.entries(def.shape ?? {}).map(([key, field]) => [key, fastCheck(field)] as const);
+  const object = checkableObject(schema, def);
+  if (!object) return undefined;
+  const { fields } = object;
+  const entries = object.shape.map(([key, field]) => [key, compileClosures(field)] as const);
   if (entries.some(([, check]) => !check)) return undefined;
   const keyed = entries as [string, Check][];
   return (v, fixes) => {
@@ -220,9 +206,9 @@ function compileObject(schema: z.ZodType, def: Def): Check | undefined {
     for (const key in v) {
       if (key === '__proto__') return false;
       if (!fields.has(key)) unknown = true;
-      else if (v[key] === null) fixes.push([v, key, undefined]);
+      else if (v[key] === null) fixes.push(v, key, undefined);
     }
-    if (unknown) fixes.push([v, KNOWN_FIELDS, fields]);
+    if (unknown) fixes.push(v, KNOWN_FIELDS, fields);
     return true;
   };
 }

@@ -1,7 +1,8 @@
 import * as z from 'zod';
-import { fastCheck, fastParse, registerList } from './fast-check.js';
+import { fastCheck } from './fast-check.js';
+import { apply, registerList } from './schema-kinds.js';
 
-export { listElement } from './fast-check.js';
+export { listElement } from './schema-kinds.js';
 
 /** After this many failing elements a list stops being validated: the rest is counted, not checked. */
 export const MAX_FAILING_ELEMENTS = 10;
@@ -29,13 +30,18 @@ export function validateList(element: z.ZodType, input: readonly unknown[], chec
   const found: Issue[] = [];
   let failed = 0;
   const fast = fastCheck(element);
+  // One list of changes and one holder for every element (an element's changes are made once it passed).
+  const fixes: unknown[] = [];
+  const holder = { value: undefined as unknown };
   for (let i = 0; i < input.length; i++) {
     if (check && i % CHECK_EVERY === CHECK_EVERY - 1) check();
     const item = input[i];
     if (item === null) continue;
-    const passed = fast && fastParse(fast, item);
-    if (passed) {
-      value.push(passed.value);
+    holder.value = item;
+    if (fixes.length) fixes.length = 0;
+    if (fast?.(item, fixes, holder, 'value')) {
+      if (fixes.length) apply(fixes);
+      value.push(holder.value);
       continue;
     }
     const result = element.safeParse(item);

@@ -4,14 +4,19 @@
  * another value: for every response schema, bodies built from its sample with fields set to any
  * JSON value, `null`, removed, or joined by unknown fields, each either fails the fast path, or
  * passes both and comes out equal (unknown fields included); and the bodies real agents send pass
- * the fast path (else the speed is silently lost).
+ * the fast path (else the speed is silently lost). Both ways of compiling it are held to that: the
+ * generated code (where `new Function` is allowed) and the closures (where it is not: a page's
+ * Content-Security-Policy, `z.config({ jitless: true })`).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod';
-import { fastCheck, fastParse } from '../../src/models/fast-check.js';
+import * as z from 'zod';
+import { extra, maybe, responseObject } from '../../src/models/common.js';
+import { compileClosures, fastCheck, fastParse, mayGenerate } from '../../src/models/fast-check.js';
+import { generateCheck } from '../../src/models/fast-check-code.js';
 import * as models from '../../src/models/index.js';
 import { unknownFields } from '../../src/models/index.js';
+import { list } from '../../src/models/list.js';
 import { allFields, sample, setAt } from '../support/schema-walk.js';
 
 const RESPONSES = [
@@ -37,8 +42,16 @@ function marks(value: unknown, path = '', out: Record<string, unknown> = {}): Re
 
 const schemaOf = (name: string) => (models as unknown as Record<string, z.ZodType>)[name] as z.ZodType;
 
-describe.each(RESPONSES)('%s', (name) => {
+const BACKENDS = [
+  ['generated code', generateCheck],
+  ['closures (no eval)', compileClosures],
+] as const;
+
+describe.each(
+  BACKENDS.flatMap(([backend, compile]) => RESPONSES.map((name) => [name, backend, compile] as const)),
+)('%s, %s', (name, _backend, compile) => {
   const schema = schemaOf(name);
+  const fastCheck = compile;
   const base = sample(schema);
   const paths = allFields(schema);
   const edit = fc.record({
@@ -78,42 +91,109 @@ describe.each(RESPONSES)('%s', (name) => {
   });
 });
 
-it('a credential exchange record as agents send it, nulls included, passes the fast path', () => {
-  const record = {
-    _tags: { connectionId: 'c', credentialIds: [], state: 'done', threadId: 't' },
-    metadata: { '_anoncreds/credential': { schemaId: 's' } },
-    credentials: [{ credentialRecordType: 'anoncreds', credentialRecordId: 'r' }, null],
-    id: 'id',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    state: 'done',
-    connectionId: null,
-    threadId: 't',
-    protocolVersion: 'v1',
-    credentialAttributes: [{ 'mime-type': 'text/plain', name: 'name', value: 'Alice' }],
-    autoAcceptCredential: 5,
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    role: 'issuer',
-    errorMessage: null,
-  };
-  const check = fastCheck(models.CredentialExchangeRecordList);
-  const passed = check && fastParse(check, [record]);
-  expect(passed?.value).toStrictEqual(models.CredentialExchangeRecordList.parse([structuredClone(record)]));
-  const [parsed] = (passed?.value ?? []) as models.CredentialExchangeRecord[];
-  expect(parsed?.credentials).toHaveLength(1);
-  expect(parsed?.connectionId).toBeUndefined();
-  expect(parsed?.autoAcceptCredential).toBeUndefined();
-  expect(unknownFields(parsed?._tags ?? {})).toEqual({ credentialIds: [] });
+describe.each(BACKENDS)('%s', (_backend, fastCheck) => {
+  it('a credential exchange record as agents send it, nulls included, passes the fast path', () => {
+    const record = {
+      _tags: { connectionId: 'c', credentialIds: [], state: 'done', threadId: 't' },
+      metadata: { '_anoncreds/credential': { schemaId: 's' } },
+      credentials: [{ credentialRecordType: 'anoncreds', credentialRecordId: 'r' }, null],
+      id: 'id',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      state: 'done',
+      connectionId: null,
+      threadId: 't',
+      protocolVersion: 'v1',
+      credentialAttributes: [{ 'mime-type': 'text/plain', name: 'name', value: 'Alice' }],
+      autoAcceptCredential: 5,
+      updatedAt: '2025-01-01T00:00:00.000Z',
+      role: 'issuer',
+      errorMessage: null,
+    };
+    const check = fastCheck(models.CredentialExchangeRecordList);
+    const passed = check && fastParse(check, [record]);
+    expect(passed?.value).toStrictEqual(models.CredentialExchangeRecordList.parse([structuredClone(record)]));
+    const [parsed] = (passed?.value ?? []) as models.CredentialExchangeRecord[];
+    expect(parsed?.credentials).toHaveLength(1);
+    expect(parsed?.connectionId).toBeUndefined();
+    expect(parsed?.autoAcceptCredential).toBeUndefined();
+    expect(unknownFields(parsed?._tags ?? {})).toEqual({ credentialIds: [] });
+  });
+
+  describe('an own __proto__ key (attack on issue 23)', () => {
+    it('in a record-typed field is left out, as zod leaves it out', () => {
+      const body = '{"id":"o","metadata":{"__proto__":{"isAdmin":true},"k":1}}';
+      const schema = schemaOf('OutOfBandRecord');
+      const check = fastCheck(schema);
+      const fast =
+        check && fastParse(check, JSON.parse(body)) ? JSON.parse(body) : schema.parse(JSON.parse(body));
+      const viaZod = schema.parse(JSON.parse(body)) as { metadata: object };
+      expect(Object.keys((fast as { metadata: object }).metadata)).toEqual(Object.keys(viaZod.metadata));
+      expect(Object.hasOwn((fast as { metadata: object }).metadata, '__proto__')).toBe(false);
+    });
+  });
+
+  it('an object with an own __proto__ field fails the fast path (zod leaves the field out)', () => {
+    const schema = schemaOf('CredentialExchangeRecord');
+    const check = fastCheck(schema);
+    expect(check && fastParse(check, JSON.parse('{"id":"a","__proto__":{"x":1}}'))).toBeUndefined();
+    expect(check && fastParse(check, JSON.parse('{"id":"a","__proto__":{"x":1},"more":1}'))).toBeUndefined();
+  });
+
+  it('unknown fields are found whatever the field names: quoted, inherited names, undefined values', () => {
+    const schema = list(
+      responseObject({
+        constructor: maybe(z.string()),
+        'a"b\n\u2028': extra(z.number()),
+        '"); throw new Error("injected"); ("': maybe(z.string()),
+      }),
+    );
+    const check = fastCheck(schema);
+    // A field named as one of Object.prototype's reads the inherited value when absent (zod too):
+    // every body here has it.
+    const bodies: Record<string, unknown>[] = [
+      { constructor: 'c' },
+      { constructor: null, more: 1 },
+      { constructor: 'c', 'a"b\n\u2028': 'not a number', '"); throw new Error("injected"); ("': 'x' },
+      { constructor: 'c', 'a"b\n\u2028': 2, toString: 'x' },
+      { constructor: 'c', undefinedValue: undefined },
+    ];
+    for (const body of bodies) {
+      const passed = check && fastParse(check, [{ ...body }]);
+      const viaZod = schema.parse([{ ...body }]);
+      expect(passed?.value).toStrictEqual(viaZod);
+      expect(marks(passed?.value)).toStrictEqual(marks(viaZod));
+    }
+    // A known field given as undefined (an object built in code, not JSON) is no unknown field.
+    const plain = list(responseObject({ id: z.string(), note: maybe(z.string()) }));
+    const plainCheck = fastCheck(plain);
+    const passed = plainCheck && fastParse(plainCheck, [{ id: 'a', note: undefined }]);
+    const [parsed] = (passed?.value ?? [{ x: 1 }]) as object[];
+    expect(unknownFields(parsed ?? { x: 1 })).toEqual({});
+  });
 });
 
-describe('an own __proto__ key (attack on issue 23)', () => {
-  it('in a record-typed field is left out, as zod leaves it out', () => {
-    const body = '{"id":"o","metadata":{"__proto__":{"isAdmin":true},"k":1}}';
-    const schema = schemaOf('OutOfBandRecord');
-    const check = fastCheck(schema);
-    const fast =
-      check && fastParse(check, JSON.parse(body)) ? JSON.parse(body) : schema.parse(JSON.parse(body));
-    const viaZod = schema.parse(JSON.parse(body)) as { metadata: object };
-    expect(Object.keys((fast as { metadata: object }).metadata)).toEqual(Object.keys(viaZod.metadata));
-    expect(Object.hasOwn((fast as { metadata: object }).metadata, '__proto__')).toBe(false);
+describe('which compiler fastCheck uses', () => {
+  const fresh = () => list(responseObject({ id: z.string(), note: maybe(z.string()) }));
+
+  it('generated code where new Function is allowed', () => {
+    expect(mayGenerate()).toBe(true);
+    const schema = fresh();
+    expect(fastCheck(schema)).not.toBe(compileClosures(schema));
+    expect(fastCheck(schema)?.name).toBe('check');
+  });
+
+  it("the closures under zod's jitless setting (how a page with a strict CSP says it), with the same answers", () => {
+    z.config({ jitless: true });
+    try {
+      expect(mayGenerate()).toBe(false);
+      const schema = fresh();
+      const check = fastCheck(schema);
+      expect(check).toBe(compileClosures(schema));
+      expect(check && fastParse(check, [{ id: 'a', note: null, x: 1 }, null])?.value).toStrictEqual(
+        schema.parse([{ id: 'a', note: null, x: 1 }, null]),
+      );
+    } finally {
+      z.config({ jitless: false });
+    }
   });
 });

@@ -1,0 +1,166 @@
+import type * as z from 'zod';
+import type { Check } from './schema-kinds.js';
+import * as kinds from './schema-kinds.js';
+
+/**
+ * The fast path's check of a schema as generated code (`new Function`), as zod and ajv compile
+ * theirs: one function per object, list, union or `extra` field, reading each field by its own
+ * name (a property load V8 caches per field, where a loop over the fields reads them all through
+ * one site) and testing a plain type in place. It checks exactly what the closures of
+ * fast-check.ts check, noting the same changes in the same flat list; only called where code may
+ * be generated (fast-check.ts asks zod). Every name in the code is the SDK's own (`f0`, `c1`, …);
+ * a field name is written as a JSON string literal.
+ */
+
+/** A boolean expression checking the value in the variable `v`, read as the field `k` (code) of `p`. */
+type Emit = (v: string, p: string, k: string) => string;
+
+class Generator {
+  readonly functions: string[] = [];
+  readonly constants: unknown[] = [];
+  readonly #named = new Map<z.ZodType, string>();
+
+  /** A name in the code for a value it needs. */
+  constant(value: unknown): string {
+    this.constants.push(value);
+    return `c${this.constants.length - 1}`;
+  }
+
+  /** The check of `schema` as an expression, or `undefined` when the fast path does not understand it. */
+  emit(schema: z.ZodType): Emit | undefined {
+    const element = kinds.listElement(schema);
+    if (element) return this.#list(schema, element);
+    const def = kinds.defOf(schema);
+    const plain = !def.checks?.length;
+    if (!plain && def.type !== 'object') return undefined;
+    switch (def.type) {
+      case 'string':
+      case 'boolean':
+        return (v) => `(typeof ${v} === "${def.type}")`;
+      case 'number':
+        return (v) => `(typeof ${v} === "number" && Number.isFinite(${v}))`;
+      case 'unknown':
+      case 'any':
+        return () => 'true';
+      case 'optional':
+      case 'nullable': {
+        const nullish = kinds.nullishInner(def);
+        const wrapped = nullish ?? def.innerType;
+        const inner = wrapped && this.emit(wrapped);
+        if (!inner) return undefined;
+        const passes = nullish ? ['undefined', 'null'] : [def.type === 'optional' ? 'undefined' : 'null'];
+        return (v, p, k) => `(${passes.map((x) => `${v} === ${x} || `).join('')}${inner(v, p, k)})`;
+      }
+      case 'catch': {
+        const inner = def.innerType && kinds.isAbsentOnFailure(schema) && this.emit(def.innerType);
+        if (!inner) return undefined;
+        return this.#function(schema, (v) => {
+          // A failure reads as absent: what the inner check noted is dropped.
+          return `const s = f.length; if (${inner(v, 'p', 'k')}) return true; f.length = s; f.push(p, k, undefined); return true;`;
+        });
+      }
+      case 'record':
+        // zod leaves out an own `__proto__` key of a record too: zod parses such an object.
+        if (!kinds.isPlainKeyed(def)) return undefined;
+        return (v) =>
+          `(typeof ${v} === "object" && ${v} !== null && !isArray(${v}) && !hasOwn(${v}, "__proto__"))`;
+      case 'array': {
+        const item = def.element && this.emit(def.element);
+        if (!item) return undefined;
+        return this.#function(
+          schema,
+          () =>
+            `if (!isArray(v)) return false; for (let i = 0; i < v.length; i++) { const x = v[i]; if (!(${item('x', 'v', 'i')})) return false; } return true;`,
+        );
+      }
+      case 'union': {
+        const options = (def.options ?? []).map((option) => this.emit(option));
+        if (!options.length || options.some((o) => !o)) return undefined;
+        const tries = (options as Emit[]).map((o) => `if (${o('v', 'p', 'k')}) return true; f.length = s;`);
+        return this.#function(schema, () => `const s = f.length; ${tries.join(' ')} return false;`);
+      }
+      case 'object':
+        return this.#object(schema);
+      default:
+        return undefined;
+    }
+  }
+
+  /** `schema`'s check as a function `fN(v, f, p, k)` of its own (made once), called by the expression. */
+  #function(schema: z.ZodType, body: (v: string) => string): Emit {
+    let name = this.#named.get(schema);
+    if (!name) {
+      name = `f${this.#named.size}`;
+      this.#named.set(schema, name);
+      this.functions.push(`function ${name}(v, f, p, k) { ${body('v')} }`);
+    }
+    const called = name;
+    return (v, p, k) => `${called}(${v}, f, ${p}, ${k})`;
+  }
+
+  /** A list made by `list`: a `null` element is dropped (noted as a change), never a failure. */
+  #list(schema: z.ZodType, element: z.ZodType): Emit | undefined {
+    const item = this.emit(element);
+    if (!item) return undefined;
+    return this.#function(
+      schema,
+      () =>
+        'if (!isArray(v)) return false; let nulls = 0; ' +
+        `for (let i = 0; i < v.length; i++) { const x = v[i]; if (x === null) nulls++; else if (!(${item('x', 'v', 'i')})) return false; } ` +
+        'if (nulls !== 0) f.push(p, k, v.filter(notNull)); return true;',
+    );
+  }
+
+  /**
+   * A loose object, or one made by `responseObject`: a `null` field it names reads as absent, and it
+   * is marked when it holds fields it does not name. Counting its keys finds those without a
+   * lookup per key; only when the count differs from the named fields present are they looked up.
+   */
+  #object(schema: z.ZodType): Emit | undefined {
+    const object = kinds.checkableObject(schema, kinds.defOf(schema));
+    if (!object) return undefined;
+    const { shape, fields } = object;
+    const checks: string[] = [];
+    for (const [key, field] of shape) {
+      const check = this.emit(field);
+      if (!check) return undefined;
+      const k = JSON.stringify(key);
+      checks.push(`x = v[${k}]; if (!(${check('x', 'v', k)})) return false;`);
+      if (fields) checks.push(`if (x !== undefined) { n++; if (x === null) f.push(v, ${k}, undefined); }`);
+    }
+    return this.#function(schema, () => {
+      const start = 'if (typeof v !== "object" || v === null || isArray(v)) return false; let x, n = 0;';
+      // zod leaves out an own `__proto__` field: zod parses such an object.
+      if (!fields) return `${start} ${checks.join(' ')} return !hasOwn(v, "__proto__");`;
+      const known = this.constant(fields);
+      // A field named like one of Object.prototype's would be counted though inherited: look keys up.
+      const inherited = shape.some(([key]) => key in Object.prototype);
+      return (
+        `${start} ${checks.join(' ')} let m = 0; for (const key in v) m++; ` +
+        `if (${inherited ? 'true' : 'm !== n'}) { let unknown = false; ` +
+        `for (const key in v) { if (key === "__proto__") return false; if (!${known}.has(key)) unknown = true; } ` +
+        `if (unknown) f.push(v, KNOWN, ${known}); } return true;`
+      );
+    });
+  }
+}
+
+/**
+ * The check of `schema` as generated code, or `undefined` when the fast path does not understand
+ * it (then zod alone validates it). Call only where `new Function` is allowed.
+ */
+export function generateCheck(schema: z.ZodType): Check | undefined {
+  const generator = new Generator();
+  const top = generator.emit(schema);
+  if (!top) return undefined;
+  const constants = generator.constants.map((_, i) => `const c${i} = c[${i}];`).join('\n');
+  const source = [
+    '"use strict";',
+    'const isArray = Array.isArray, hasOwn = Object.hasOwn, KNOWN = c.known, notNull = (x) => x !== null;',
+    constants,
+    ...generator.functions,
+    `return function check(v, f, p, k) { return ${top('v', 'p', 'k')}; };`,
+  ].join('\n');
+  const constantsWithMark = Object.assign([...generator.constants], { known: kinds.KNOWN_FIELDS });
+  return new Function('c', source)(constantsWithMark) as Check;
+}

@@ -1,0 +1,99 @@
+import type * as z from 'zod';
+
+/**
+ * What the fast path of response validation (fast-check.ts, fast-check-code.ts) knows of a schema:
+ * the SDK's own building blocks register here (`responseObject`, `extra`, `list`), and zod's
+ * definition says the rest. Shared by both ways of compiling a check.
+ */
+
+/** Marks a value for `unknownFields`: the hidden property holding the field names its schema knows. */
+export const KNOWN_FIELDS = Symbol.for('@credential-agent/sdk/known-fields');
+
+/** Objects made by `responseObject`, with their field names. */
+const responseObjects = new WeakMap<z.ZodType, ReadonlySet<string>>();
+/** `catch` schemas that read any failure as absent (`extra`). */
+const absentOnFailure = new WeakSet<z.ZodType>();
+/** Lists made by `list`, with their element schema. */
+const listElements = new WeakMap<z.ZodType, z.ZodType>();
+
+export const registerResponseObject = (schema: z.ZodType, fields: ReadonlySet<string>): void => {
+  responseObjects.set(schema, fields);
+};
+export const registerAbsentOnFailure = (schema: z.ZodType): void => {
+  absentOnFailure.add(schema);
+};
+export const registerList = (schema: z.ZodType, element: z.ZodType): void => {
+  listElements.set(schema, element);
+};
+
+/** The field names of a schema made by `responseObject`, or `undefined`. */
+export const responseFields = (schema: z.ZodType): ReadonlySet<string> | undefined =>
+  responseObjects.get(schema);
+/** True for a `catch` made by `extra`: any failure reads as absent. */
+export const isAbsentOnFailure = (schema: z.ZodType): boolean => absentOnFailure.has(schema);
+
+/** The element schema of a schema made by `list`, or `undefined` for any other schema. */
+export function listElement(schema: z.ZodType): z.ZodType | undefined {
+  return listElements.get(schema);
+}
+
+/**
+ * Changes to make once a value passed, flat: target, key, value, target, key, value, … (a
+ * `KNOWN_FIELDS` key being the hidden mark of unknown fields). Truncated back when a union branch
+ * does not pass.
+ */
+export type Fixes = unknown[];
+
+/** Makes the changes noted in `fixes`. */
+export function apply(fixes: Fixes): void {
+  for (let i = 0; i < fixes.length; i += 3) {
+    const target = fixes[i] as Record<PropertyKey, unknown>;
+    const key = fixes[i + 1] as PropertyKey;
+    if (key === KNOWN_FIELDS) Object.defineProperty(target, key, { value: fixes[i + 2], configurable: true });
+    else target[key] = fixes[i + 2];
+  }
+}
+
+/** Checks `value` (read as the field `key` of `parent`), noting changes in `fixes`; true when it passes. */
+export type Check = (value: unknown, fixes: Fixes, parent: object, key: PropertyKey) => boolean;
+
+export type Def = {
+  type: string;
+  checks?: unknown[];
+  innerType?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  keyType?: z.ZodType;
+  valueType?: z.ZodType;
+};
+
+export const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** What `.nullish()` (an optional of a nullable, plain) wraps, if `def` is one. */
+export function nullishInner(def: Def): z.ZodType | undefined {
+  const inner = def.innerType && defOf(def.innerType);
+  if (def.type !== 'optional' || inner?.type !== 'nullable' || inner.checks?.length) return undefined;
+  return inner.innerType;
+}
+
+/** `z.record(z.string(), z.unknown())`: any object passes as it is. */
+export function isPlainKeyed(def: Def): boolean {
+  const [key, value] = [def.keyType && defOf(def.keyType), def.valueType && defOf(def.valueType)];
+  return key?.type === 'string' && !key.checks?.length && value?.type === 'unknown' && !value.checks?.length;
+}
+
+/**
+ * The shape of an object the fast path can check (loose, no checks but `responseObject`'s own),
+ * with its field names when `responseObject` made it; `undefined` for any other object.
+ */
+export function checkableObject(
+  schema: z.ZodType,
+  def: Def,
+): { shape: [string, z.ZodType][]; fields: ReadonlySet<string> | undefined } | undefined {
+  const fields = responseObjects.get(schema);
+  const catchall = def.catchall && defOf(def.catchall);
+  if (catchall?.type !== 'unknown' || (def.checks?.length ?? 0) !== (fields ? 1 : 0)) return undefined;
+  return { shape: Object.entries(def.shape ?? {}), fields };
+}
