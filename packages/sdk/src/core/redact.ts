@@ -58,8 +58,8 @@ export const redactUrlQuery = (url: string): string =>
 
 /**
  * Headers as a plain object: secret-named headers (`Authorization`, cookies) redacted, each of
- * `secrets` scrubbed from the others (a server may echo a token in any header), and the credentials
- * of the query of a `location` (see {@link redactUrlQuery}).
+ * `secrets` scrubbed from the others (a server may echo a token in any header), and the credential
+ * parameters (`sig`, `token`, ...) of the query of a `location` redacted as `redactUrlQuery` does.
  */
 export function redactHeaders(
   headers: Headers,
