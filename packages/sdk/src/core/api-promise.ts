@@ -39,6 +39,19 @@ export class APIPromise<T> extends Promise<T> {
   ): Promise<A | B> {
     return this.#answer.then((answer) => answer.data).then(onfulfilled, onrejected);
   }
+
+  /**
+   * How Node's `console.log` and `util.inspect` show the call: its answer, pending, given or
+   * refused (the base promise, never read, would show `undefined`).
+   * @internal
+   */
+  [Symbol.for('nodejs.util.inspect.custom')](
+    _depth: number,
+    options: object,
+    inspect: (v: unknown, o: object) => string,
+  ) {
+    return inspect(this.#answer, options);
+  }
 }
 
 /** The promise of a call: `run` (an async function) gives the data with the response it came from. */

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AgentClient,
@@ -231,6 +232,18 @@ describe('the promise of a call', () => {
     } finally {
       process.off('unhandledRejection', listener);
     }
+  });
+
+  it('shows its state when inspected: pending, its data, or the error (not the base promise)', async () => {
+    const agent = client();
+    const pending = agent.credentials.list();
+    expect(inspect(pending)).toBe('Promise { <pending> }');
+    await pending;
+    expect(inspect(pending, { depth: 3 })).toMatch(/^Promise \{[\s\S]*data: \[[\s\S]*id: '[^']+'/);
+    expect(inspect(pending)).not.toMatch(/undefined/);
+    const failed = agent.oob.get('6f1d3c2a-9b8e-4d7f-8a6b-5c4d3e2f1a0b');
+    await failed.catch(() => undefined);
+    expect(inspect(failed)).toMatch(/^Promise \{\s+<rejected> NotFoundError/);
   });
 
   it('an ApiError still carries the request id of a refused call', async () => {
