@@ -3,7 +3,9 @@
 // and ratios. `agent-cli help` prints the same root help through the program (commander, the
 // command tree): the difference is what the launcher's build-time help saves. `agent-cli help
 // credentials` loads one command group, `agent-cli completion bash` all of them (and the SDK): what
-// a program that loaded everything up front would pay. See docs/performance.md.
+// a program that loaded everything up front would pay. `agent-cli whoami` (a token from
+// AGENT_CLI_TOKEN, nothing sent) and `agent-cli config list` read the settings only: they load the
+// SDK's token helpers, not its client. See docs/performance.md.
 // The budget is 1.25× for --version (DESIGN.md); exits 1 when it is exceeded.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +26,7 @@ if (!existsSync(bin)) {
 
 // A private config dir, so nothing of the user's is read (nothing should be, for these commands).
 const dir = mkdtempSync(join(tmpdir(), 'agent-cli-bench-'));
-const env = { PATH: process.env.PATH, HOME: dir, AGENT_CLI_CONFIG_DIR: dir };
+const env = { PATH: process.env.PATH, HOME: dir, AGENT_CLI_CONFIG_DIR: dir, AGENT_CLI_TOKEN: 'bench-token' };
 // An empty ES module: the floor for any `"type": "module"` bin (Node's ESM loader costs a little).
 const emptyModule = join(dir, 'empty.mjs');
 writeFileSync(emptyModule, '');
@@ -37,6 +39,8 @@ const subjects = {
   'agent-cli help': [bin, 'help'],
   'agent-cli help credentials': [bin, 'help', 'credentials'],
   'agent-cli completion bash': [bin, 'completion', 'bash'],
+  'agent-cli whoami': [bin, 'whoami'],
+  'agent-cli config list': [bin, 'config', 'list'],
 };
 
 function once(args) {

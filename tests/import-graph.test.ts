@@ -13,6 +13,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const ENTRIES = [
   'packages/sdk/src/index.ts',
   'packages/sdk/src/redact.ts',
+  'packages/sdk/src/token.ts',
   'packages/cli/src/bin.ts',
   'packages/cli/src/launcher.ts',
   'packages/sandbox/src/index.ts',

@@ -1,6 +1,11 @@
 import { defineConfig } from 'tsup';
 
-const entry = { index: 'src/index.ts', 'models/index': 'src/models/index.ts', redact: 'src/redact.ts' };
+const entry = {
+  index: 'src/index.ts',
+  'models/index': 'src/models/index.ts',
+  redact: 'src/redact.ts',
+  token: 'src/token.ts',
+};
 
 export default defineConfig([
   {

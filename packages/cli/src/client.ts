@@ -4,7 +4,7 @@ import type { ConfigStore } from './config/file.js';
 import type { Settings } from './config/run-settings.js';
 import type { Secrets } from './config/secrets.js';
 import { foreignAgentKeyError, foreignTokenError } from './config/token-owner.js';
-import { UsageError } from './errors/render.js';
+import { UsageError } from './errors/usage-error.js';
 import { nodeFetch } from './http/node-fetch.js';
 import { verboseHooks } from './terminal/verbose.js';
 

@@ -1,5 +1,5 @@
 import type { Offers } from '@credential-agent/sdk';
-import { CliFailure } from '../errors/render.js';
+import { CliFailure } from '../errors/cli-errors.js';
 import { resolveMapping } from './csv/mapping.js';
 import { Planner } from './csv/planned-rows.js';
 import { cancelledBeforeSending, checkCsv } from './csv/prepass.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { type FileHandle, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { UsageError } from '../errors/render.js';
+import { UsageError } from '../errors/usage-error.js';
 import { pidPlace, processAlive, startTime } from './journal/process-id.js';
 
 const { O_APPEND, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_RDWR } = constants;

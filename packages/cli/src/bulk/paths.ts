@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UsageError } from '../errors/render.js';
+import { UsageError } from '../errors/usage-error.js';
 
 /** A path the user gave (or a default), with what names it in messages: `--report`, `the lock`. */
 export interface NamedPath {

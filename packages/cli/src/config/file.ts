@@ -10,7 +10,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredToken, TokenStore } from '@credential-agent/sdk';
-import { CliFailure, UsageError } from '../errors/render.js';
+import { CliFailure } from '../errors/cli-errors.js';
+import { UsageError } from '../errors/usage-error.js';
 import { withConfigLock } from './lock.js';
 import { type ConfigPlace, checkDir, checkOwner, moveLegacyFile } from './place.js';
 import { brokenProfileMessage, checkProfiles, salvage } from './profiles.js';

@@ -1,5 +1,5 @@
 import { readFileSync, rmSync } from 'node:fs';
-import { CliFailure } from '../errors/render.js';
+import { CliFailure } from '../errors/cli-errors.js';
 import { writeNew } from './private-file.js';
 
 /** Beside the lock: who holds it (this run's pid), so that a run that waits for it can say. */

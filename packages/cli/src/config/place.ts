@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, renameSync, type Stats, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { UsageError } from '../errors/render.js';
+import { UsageError } from '../errors/usage-error.js';
 import { printable } from '../terminal/printable.js';
 
 /** The variable by which a user accepts a config directory or file that others can write. */

@@ -1,4 +1,5 @@
-import { AuthRequiredError, UsageError } from '../errors/render.js';
+import { AuthRequiredError } from '../errors/cli-errors.js';
+import { UsageError } from '../errors/usage-error.js';
 import { type Profile, sameBaseUrl } from './file.js';
 
 /** The base URL a stored token belongs to (one stored before tokens were tagged: the profile's). */

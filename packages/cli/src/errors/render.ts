@@ -13,39 +13,11 @@ import {
 } from '@credential-agent/sdk';
 import { printable } from '../terminal/printable.js';
 import { Cancelled } from './cancelled.js';
+import { AuthRequiredError, CliFailure, ExitWith } from './cli-errors.js';
 import { agentRefusedHint, type Deployment, missingRoute, passwordKeyHint } from './deployment-hints.js';
 import { ExitCode } from './exit-codes.js';
 import { describeIssue, type GivenInput, plainAnswerIssue } from './field-names.js';
 import { UsageError } from './usage-error.js';
-
-export { UsageError } from './usage-error.js';
-
-/** A failure the CLI explains in full: exit 1 and its message, no stack trace even with --verbose. */
-export class CliFailure extends Error {
-  override name = 'CliFailure';
-}
-
-/** No usable token (whoami without login). Exit code 4 with the login hint. */
-export class AuthRequiredError extends Error {
-  override name = 'AuthRequiredError';
-  /** What to do about it; the login hint by default. */
-  readonly hint: string;
-  constructor(message: string, hint = 'run: agent-cli login') {
-    super(message);
-    this.hint = hint;
-  }
-}
-
-/** Ends the command with `code` after it has already reported what happened (bulk partial success). */
-export class ExitWith extends Error {
-  override name = 'ExitWith';
-  readonly code: ExitCode;
-  /** With a `cause`, the cause is reported (as any error would be) and the command ends with `code`. */
-  constructor(code: ExitCode, message = `exit ${code}`, options?: { cause: unknown }) {
-    super(message, options);
-    this.code = code;
-  }
-}
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 

@@ -63,7 +63,7 @@ export function bindTo(ctx: CliContext): Bind {
       try {
         await run(commandCtx, parse(rawInput(command)));
       } catch (error) {
-        const { ExitWith } = await import('../errors/render.js');
+        const { ExitWith } = await import('../errors/cli-errors.js');
         throw new ExitWith(await report(error, commandCtx));
       }
     };

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { InvalidArgumentError } from 'commander';
 import type { CliContext } from '../context.js';
-import { UsageError } from '../errors/render.js';
+import { UsageError } from '../errors/usage-error.js';
 import { acceptKnown, unknownValueMessage } from '../startup/known-values.js';
 
 /** A JSON object read from `--file`. */
@@ -99,17 +99,5 @@ export function requireFields(body: Body, flags: Record<string, string>): void {
 /** A required value that has no --file fallback. @throws {@link UsageError} naming the flag. */
 export function requireFlag<T>(value: T | undefined, flag: string): T {
   if (value === undefined || value === '') throw new UsageError(`missing ${flag}`);
-  return value;
-}
-
-/**
- * Reads a secret piped to stdin (one trailing newline dropped) and registers it as a secret.
- * @throws {@link UsageError} naming `flag` when stdin is a terminal or empty.
- */
-export async function readSecretStdin(ctx: CliContext, flag: string): Promise<string> {
-  if (ctx.io.stdinIsTTY) throw new UsageError(`${flag} needs the value piped to stdin`);
-  const value = (await ctx.io.readStdin()).replace(/\r?\n$/, '');
-  if (!value) throw new UsageError(`${flag}: stdin was empty`);
-  ctx.secrets.add(value);
   return value;
 }

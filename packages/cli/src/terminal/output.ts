@@ -1,5 +1,5 @@
 import type { CliContext } from '../context.js';
-import { CliFailure } from '../errors/render.js';
+import { CliFailure } from '../errors/cli-errors.js';
 import { printable, printableJson } from './printable.js';
 import type { Style } from './style.js';
 

@@ -157,3 +157,52 @@ describe('start-up of a command that calls the service', () => {
     expect(internals.filter((name) => /^NativeModule (https|tls|_tls_wrap|zlib)$/.test(name))).toEqual([]);
   });
 });
+
+describe('start-up of a command that reads the settings only', () => {
+  const e2e = useE2E();
+  const probeDir = mkdtempSync(join(tmpdir(), 'agent-cli-modules-'));
+  afterAll(() => rmSync(probeDir, { recursive: true, force: true }));
+
+  /** The program's files a run loads, as an ES-module load hook sees them (not what could load). */
+  async function programFilesLoaded(args: string[]): Promise<string[]> {
+    const probe = join(probeDir, 'probe.mjs');
+    const out = join(probeDir, `loaded-${args.join('-')}.txt`);
+    const hook = `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) { appendFileSync(process.env.PROBE_OUT, url + '\\n'); return next(url, context); }`;
+    writeFileSync(
+      probe,
+      `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});\n`,
+    );
+    writeFileSync(out, '');
+    const run = await e2e.run(args, {
+      env: { AGENT_CLI_TOKEN: 'a-token-from-ci', NODE_OPTIONS: `--import ${probe}`, PROBE_OUT: out },
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const files = readFileSync(out, 'utf8')
+      .split('\n')
+      .filter((url) => url.startsWith('file:') && url.includes('/dist/'))
+      .map((url) => url.slice(url.lastIndexOf('/dist/') + '/dist/'.length));
+    expect(files).toContain('bin.js');
+    return files;
+  }
+
+  // whoami and config list tell whether a stored token has expired: the SDK's token helpers
+  // (@credential-agent/sdk/token, which imports nothing) and not the client with ky and every model,
+  // which cost these commands about as much as calling the service (whoami 4.8x of node -e 0, 3.6x
+  // without). zod stays: the config file is checked with its schema (src/config/schema.ts).
+  for (const args of [['whoami'], ['config', 'list'], ['whoami', '--json']]) {
+    it(`agent-cli ${args.join(' ')} loads no ky or SDK client code`, async () => {
+      const files = await programFilesLoaded(args);
+      const text = files
+        .map(read)
+        .join('\n')
+        .replaceAll('// ../sdk/src/core/redact.ts', '')
+        .replaceAll('// ../sdk/src/core/token-store.ts', '');
+      expect(text).toContain('node_modules/.pnpm/zod@');
+      for (const marker of ['node_modules/.pnpm/ky@', 'sdk/src/']) {
+        expect(text.includes(marker), `${marker} is loaded for ${args.join(' ')}`).toBe(false);
+      }
+    });
+  }
+});

@@ -1,7 +1,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import { type Command, CommanderError } from 'commander';
 import { expect, it } from 'vitest';
-import { UsageError } from '../../src/errors/render.js';
+import { UsageError } from '../../src/errors/usage-error.js';
 import { type Bind, rawInput } from '../../src/startup/actions.js';
 import { createProgram, groupsFor, loadGroups } from '../../src/startup/program.js';
 import { createIO } from '../../src/terminal/io.js';

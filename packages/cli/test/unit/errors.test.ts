@@ -9,8 +9,10 @@ import {
   SchemaRegistrationError,
 } from '@credential-agent/sdk';
 import { describe, expect, it } from 'vitest';
+import { AuthRequiredError, ExitWith } from '../../src/errors/cli-errors.js';
 import { ExitCode } from '../../src/errors/exit-codes.js';
-import { AuthRequiredError, ExitWith, exitCodeOf, renderError, UsageError } from '../../src/errors/render.js';
+import { exitCodeOf, renderError } from '../../src/errors/render.js';
+import { UsageError } from '../../src/errors/usage-error.js';
 
 const render = (error: unknown) =>
   renderError(error, { verbose: false, scrub: (t) => t.replaceAll('s3cret', '[REDACTED]') });

@@ -1,5 +1,5 @@
 import type { EmailOfferItem } from '@credential-agent/sdk';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import type { BulkTemplate } from './template.js';
 
 /** Which CSV column holds what. */

@@ -1,4 +1,4 @@
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 
 /** A slice of the rows: shard `index` (1-based) of `count`. */
 export interface Shard {

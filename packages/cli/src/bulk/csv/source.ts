@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { fileKind } from '../paths.js';
 
 /** One data record of the CSV: its line number (the header is line 1), position and fields. */

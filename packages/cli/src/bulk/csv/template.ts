@@ -6,7 +6,7 @@ import {
   RequestValidationError,
 } from '@credential-agent/sdk';
 import { BulkEmailParams } from '@credential-agent/sdk/models';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 
 /**
  * The common part of a bulk e-mail offer (`--file template.json`): the body shared by every

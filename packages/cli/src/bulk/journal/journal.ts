@@ -1,6 +1,6 @@
 import { type FileHandle, lstat, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { cannotWrite, openForAppend, writeFully } from '../files.js';
 import type { JournalEntry, JournalTarget } from './entry.js';
 import {

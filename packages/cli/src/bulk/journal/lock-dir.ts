@@ -1,7 +1,7 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { onlyWritableBy } from '../../startup/compile-cache-dir.js';
 
 /**

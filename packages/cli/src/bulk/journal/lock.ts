@@ -1,6 +1,6 @@
 import { rm, stat, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { createExclusive, readSmallFile, writeFully } from '../files.js';
 import { bootId, firstLine, machineId, pidNamespace, processAlive, startTime } from './process-id.js';
 

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { splitKey } from '../csv/row-key.js';
 import { JournalEntry, type JournalHeader, type JournalTarget } from './entry.js';
 

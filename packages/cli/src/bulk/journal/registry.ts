@@ -1,6 +1,6 @@
 import { lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import type { JournalTarget } from './entry.js';
 
 /** A journal as the user's registry records it: where it is, what it is, for which target and shard. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lstat, rm, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { printable } from '../../terminal/printable.js';
 import { commonDigest, describeShard } from '../csv/prepass.js';
 import { cannotWrite } from '../files.js';

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { readSmallFile } from '../files.js';
 import { JournalEntry, type JournalHeader, type JournalTarget } from './entry.js';
 import { normaliseBaseUrl } from './journal.js';

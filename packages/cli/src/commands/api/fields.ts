@@ -1,4 +1,4 @@
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 
 /** The JSON tokens of a text that matter here: strings (skipped) and numbers. */
 const JSON_TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;

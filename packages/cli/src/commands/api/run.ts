@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { ApiError } from '@credential-agent/sdk';
 import { redactHeaders } from '@credential-agent/sdk/redact';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { toJson } from '../../terminal/output.js';
 import { printable } from '../../terminal/printable.js';
 import { asQuery, fieldsOf } from './fields.js';

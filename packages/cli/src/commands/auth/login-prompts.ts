@@ -1,8 +1,7 @@
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors/render.js';
-import { emptyError } from '../../errors/usage-error.js';
-import { readSecretStdin } from '../../terminal/input.js';
+import { emptyError, UsageError } from '../../errors/usage-error.js';
 import { printWarning } from '../../terminal/output.js';
+import { readSecretStdin } from '../../terminal/secret-stdin.js';
 
 /** Options of `agent-cli login`. */
 export interface LoginOptions {

@@ -1,4 +1,4 @@
-import { isExpired } from '@credential-agent/sdk';
+import { isExpired } from '@credential-agent/sdk/token';
 import { foreignTokenError, tokenIssuer } from '../../config/token-owner.js';
 import type { CliContext } from '../../context.js';
 import type { SessionView } from '../../presenters/session.js';

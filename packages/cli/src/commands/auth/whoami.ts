@@ -1,5 +1,5 @@
 import type { CliContext } from '../../context.js';
-import { AuthRequiredError } from '../../errors/render.js';
+import { AuthRequiredError } from '../../errors/cli-errors.js';
 import { presentSession } from '../../presenters/session.js';
 import { printData } from '../../terminal/output.js';
 import { sessionView } from './session-view.js';

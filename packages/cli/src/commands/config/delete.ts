@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { checkProfileName } from '../../config/run-settings.js';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { argument, type Bind, flagOption, type RawInput } from '../../startup/actions.js';
 import { printData, printDone } from '../../terminal/output.js';
 

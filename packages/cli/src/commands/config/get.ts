@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
+import { ExitWith } from '../../errors/cli-errors.js';
 import { ExitCode } from '../../errors/exit-codes.js';
-import { ExitWith } from '../../errors/render.js';
 import type { Bind } from '../../startup/actions.js';
 import { printData } from '../../terminal/output.js';
 import { CONFIG_KEYS, type KeyOptions, parseKey, parseKeyOptions, SECRET_KEYS } from './keys.js';

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import type { Profile } from '../../config/file.js';
 import { argument, type RawInput } from '../../startup/actions.js';
-import { closest } from '../../startup/known-values.js';
+import { closest } from '../../startup/closest.js';
 
 /** The settings `config get/set` know, by their command-line names. */
 export const CONFIG_KEYS = {

@@ -1,4 +1,4 @@
-import { isExpired } from '@credential-agent/sdk';
+import { isExpired } from '@credential-agent/sdk/token';
 import type { Command } from 'commander';
 import type { Profile } from '../../config/file.js';
 import type { CliContext } from '../../context.js';

@@ -3,10 +3,10 @@ import { agentLineRule, isAgentLineSetting, TENANT_ID, TENANT_ID_RULE } from '..
 import { sameBaseUrl } from '../../config/file.js';
 import { checkBaseUrl, checkHeaderValue, parseBoolean } from '../../config/run-settings.js';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { argument, type Bind, type RawInput } from '../../startup/actions.js';
-import { readSecretStdin } from '../../terminal/input.js';
 import { printData, printDone, printWarning } from '../../terminal/output.js';
+import { readSecretStdin } from '../../terminal/secret-stdin.js';
 import { CONFIG_KEYS, type ConfigKey, parseKey, SECRET_KEYS } from './keys.js';
 
 /** `agent-cli config set <key> <value>`. */

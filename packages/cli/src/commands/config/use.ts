@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { checkProfileName } from '../../config/run-settings.js';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { argument, type Bind, flagOption, type RawInput } from '../../startup/actions.js';
-import { closest } from '../../startup/known-values.js';
+import { closest } from '../../startup/closest.js';
 import { printData, printDone } from '../../terminal/output.js';
 import { viewOf } from './list.js';
 

@@ -1,7 +1,7 @@
 import { AUTO_ACCEPT_VALUES, type NegotiateOfferParams, PROTOCOL_VERSIONS } from '@credential-agent/sdk';
 import { type Command, Option } from 'commander';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { presentCredentialRecord } from '../../presenters/credentials.js';
 import { argument, type Bind, type RawInput, textOption } from '../../startup/actions.js';
 import { knownOption, knownOptionValue } from '../../startup/known-values.js';

@@ -1,12 +1,13 @@
 import { DID_METHODS, DID_NETWORKS, DID_ROLES, type DidWriteParams, KEY_TYPES } from '@credential-agent/sdk';
 import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { presentDid } from '../../presenters/dids.js';
 import { type Bind, flagOption, type RawInput, textOption } from '../../startup/actions.js';
 import { knownOption, knownOptionValue } from '../../startup/known-values.js';
-import { mergeFlags, readBodyFile, readSecretStdin, requireFields } from '../../terminal/input.js';
+import { mergeFlags, readBodyFile, requireFields } from '../../terminal/input.js';
 import { printData, printWarning } from '../../terminal/output.js';
+import { readSecretStdin } from '../../terminal/secret-stdin.js';
 
 /** The body fields `dids write` takes as known-value flags, with the SDK's lists. */
 const KNOWN_FLAGS = { method: DID_METHODS, keyType: KEY_TYPES, network: DID_NETWORKS, role: DID_ROLES };

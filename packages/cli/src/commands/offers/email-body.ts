@@ -4,7 +4,7 @@ import type {
   OfferEmailParams,
   ProtocolVersion,
 } from '@credential-agent/sdk';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { type Body, mergeFlags, requireFields } from '../../terminal/input.js';
 
 /** The flags of `offers email` that set body fields. */

@@ -1,6 +1,6 @@
 import { CREDENTIAL_TYPES, PROTOCOL_VERSIONS } from '@credential-agent/sdk';
 import type { CsvFlags } from '../../bulk/flags.js';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import {
   flagOption,
   listOption,

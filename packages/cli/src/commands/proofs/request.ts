@@ -8,7 +8,7 @@ import {
 } from '@credential-agent/sdk';
 import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors/render.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { presentProofRequested } from '../../presenters/proofs.js';
 import { type Bind, type RawInput, textOption } from '../../startup/actions.js';
 import { EXAMPLES_HELP, examplePath } from '../../startup/examples.js';

@@ -1,7 +1,8 @@
 import { type SchemaCreateParams, SchemaRegistrationError } from '@credential-agent/sdk';
 import type { Command } from 'commander';
 import type { CliContext } from '../../context.js';
-import { ExitWith, exitCodeOf, PENDING } from '../../errors/render.js';
+import { ExitWith } from '../../errors/cli-errors.js';
+import { exitCodeOf, PENDING } from '../../errors/render.js';
 import { presentSchemaCreated, presentSchemaPending, type SchemaPending } from '../../presenters/schemas.js';
 import { type Bind, flagOption, listOption, type RawInput, textOption } from '../../startup/actions.js';
 import { collect, mergeFlags, readBodyFile, requireFields } from '../../terminal/input.js';
