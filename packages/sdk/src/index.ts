@@ -52,13 +52,6 @@ export {
 } from './core/protocol-errors.js';
 export type { ResponseInfo, WithResponse } from './core/response-info.js';
 export type { RetryOptions } from './core/retry.js';
-export {
-  type AgentBinding,
-  isExpired,
-  MemoryTokenStore,
-  type StoredToken,
-  type TokenStore,
-} from './core/token-store.js';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './core/transport/body.js';
 export type {
   RawResponse,
@@ -92,6 +85,8 @@ export type { AnyRequest } from './resources/any-endpoint.js';
 export type { Session } from './resources/auth.js';
 export type { OfferOptions } from './resources/offers.js';
 export type { ProofRequestOptions } from './resources/proofs.js';
+// The token helpers, also an entry point of their own (`@credential-agent/sdk/token`).
+export * from './token.js';
 
 // The resources (and the promises of calls) are reached through an `AgentClient` and never made by a user: each is exported as
 // an interface extending its class, so that neither the constructor nor the internal transport it takes is
