@@ -108,7 +108,7 @@ export async function benchCli({ quick = false } = {}) {
     for (const [name, args, target] of cases) {
       node(args, env);
       baseline();
-      const m = await alternate({ rounds: quick ? 5 : 30, subject: () => node(args, env), baseline });
+      const m = await alternate({ rounds: quick ? 9 : 30, subject: () => node(args, env), baseline });
       rows.push(ratioRow(`${name} vs node -e 0`, m, target));
     }
     return rows;

@@ -24,6 +24,24 @@ describe('the performance figures in the documents', () => {
     }
   });
 
+  it('hold ratios and verdicts that follow from their own measurements (no edited "yes")', () => {
+    // The documents are rendered from the run; this checks the run itself: each ratio is its
+    // subject over its baseline and each verdict is the ratio (or the size) against the target.
+    const run = readRun();
+    const rows = [...run.suites.flatMap((s) => s.rows), ...(run.bulk?.rows ?? [])];
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) {
+      expect(typeof row.subject, row.name).toBe('number');
+      if (row.baseline !== undefined) {
+        expect(row.ratio, row.name).toBeCloseTo(Number(row.subject) / row.baseline, 9);
+      }
+      if (row.target !== undefined) {
+        const value = Number(row.ratio ?? row.subject);
+        expect(row.pass, row.name).toBe(row.atLeast ? value >= row.target : value <= row.target);
+      }
+    }
+  });
+
   it("record the shipped bin's bulk runs, the 1,000,000-row dry run against its target (issue 21)", () => {
     const bulk = readRun().bulk;
     expect(bulk?.quick).toBe(false);

@@ -52,6 +52,7 @@ export {
 } from './core/protocol-errors.js';
 export type { ResponseInfo, WithResponse } from './core/response-info.js';
 export type { RetryOptions } from './core/retry.js';
+export { MemoryTokenStore } from './core/token-store.js';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './core/transport/body.js';
 export type {
   RawResponse,

@@ -42,15 +42,16 @@ export class APIPromise<T> extends Promise<T> {
 
   /**
    * How Node's `console.log` and `util.inspect` show the call: its answer, pending, given or
-   * refused (the base promise, never read, would show `undefined`).
+   * refused (the base promise, never read, would show `undefined`), within the depth left.
    * @internal
    */
   [Symbol.for('nodejs.util.inspect.custom')](
-    _depth: number,
+    depth: number,
     options: object,
-    inspect: (v: unknown, o: object) => string,
-  ) {
-    return inspect(this.#answer, options);
+    inspect: (value: unknown, options: object) => string,
+  ): string {
+    if (depth < 0) return '[APIPromise]';
+    return `API${inspect(this.#answer, { ...options, depth })}`;
   }
 }
 

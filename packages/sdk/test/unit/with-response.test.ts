@@ -235,15 +235,19 @@ describe('the promise of a call', () => {
   });
 
   it('shows its state when inspected: pending, its data, or the error (not the base promise)', async () => {
+    received.length = 0;
     const agent = client();
     const pending = agent.credentials.list();
-    expect(inspect(pending)).toBe('Promise { <pending> }');
+    expect(inspect(pending)).toBe('APIPromise { <pending> }');
     await pending;
-    expect(inspect(pending, { depth: 3 })).toMatch(/^Promise \{[\s\S]*data: \[[\s\S]*id: '[^']+'/);
+    expect(inspect(pending, { depth: 3 })).toMatch(/^APIPromise \{[\s\S]*data: \[[\s\S]*id: '[^']+'/);
     expect(inspect(pending)).not.toMatch(/undefined/);
+    // Nested, it takes the depth left as any value does.
+    expect(inspect({ a: { b: { call: pending } } }, { depth: 2 })).toContain('call: [APIPromise]');
     const failed = agent.oob.get('6f1d3c2a-9b8e-4d7f-8a6b-5c4d3e2f1a0b');
     await failed.catch(() => undefined);
-    expect(inspect(failed)).toMatch(/^Promise \{\s+<rejected> NotFoundError/);
+    expect(inspect(failed)).toMatch(/^APIPromise \{\s+<rejected> NotFoundError/);
+    expect(received.filter((line) => line.startsWith('GET /credentials'))).toHaveLength(1);
   });
 
   it('an ApiError still carries the request id of a refused call', async () => {
