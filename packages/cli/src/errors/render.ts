@@ -13,10 +13,11 @@ import {
 } from '@credential-agent/sdk';
 import { printable } from '../terminal/printable.js';
 import { Cancelled } from './cancelled.js';
-import { AuthRequiredError, CliFailure, ExitWith } from './cli-errors.js';
+import { AuthRequiredError, ExitWith } from './cli-errors.js';
 import { agentRefusedHint, type Deployment, missingRoute, passwordKeyHint } from './deployment-hints.js';
 import { ExitCode } from './exit-codes.js';
 import { describeIssue, type GivenInput, plainAnswerIssue } from './field-names.js';
+import { ownFailure, type RenderedError } from './render-own.js';
 import { UsageError } from './usage-error.js';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
@@ -45,12 +46,6 @@ export function exitCodeOf(error: unknown): ExitCode {
   if (isCancel(error)) return ExitCode.Cancelled;
   const row = EXIT_CODES.find(([Class, , when]) => error instanceof Class && (!when || when(error as never)));
   return row?.[1] ?? ExitCode.Failure;
-}
-
-/** How a failure is reported: the exit code and the lines for stderr. */
-export interface RenderedError {
-  code: ExitCode;
-  lines: string[];
 }
 
 const LOGIN_HINT = 'hint: run: agent-cli login';
@@ -139,17 +134,13 @@ function timeoutLine(error: TimeoutError): string {
 
 /** The lines of a failure the CLI knows how to say; undefined for an unexpected one. */
 function renderKnown(error: unknown, context: RenderContext): string[] | undefined {
+  const own = ownFailure(error);
+  if (own) return own[1];
   if (error instanceof ExitWith) {
     if (error.cause === undefined) return [];
     return renderKnown(error.cause, context) ?? [`error: ${messageOf(error.cause)}`];
   }
   if (isCancel(error)) return [cancelLine(error)];
-  if (error instanceof UsageError) {
-    const hint = error.hint === undefined ? [] : [`hint: ${error.hint}`];
-    return [`error: ${error.message}`, ...hint];
-  }
-  if (error instanceof CliFailure) return [`error: ${error.message}`];
-  if (error instanceof AuthRequiredError) return [`error: ${error.message}`, `hint: ${error.hint}`];
   if (error instanceof RequestValidationError) {
     return [`error: ${error.issues.map((i) => describeIssue(i, context.given)).join('; ')}`];
   }

@@ -30,25 +30,33 @@ export function rawInput(command: Command): RawInput {
 /** Reports a failure on stderr (one line, plus a hint) and returns its exit code. Never throws. */
 export async function report(error: unknown, ctx: CliContext): Promise<ExitCode> {
   try {
-    const [{ renderError }, { deploymentOf }] = await Promise.all([
-      import('../errors/render.js'),
-      import('../errors/deployment-hints.js'),
-    ]);
-    // The settings, to name them in hints; none when they are what failed.
-    const deployment = await ctx.settings().then(deploymentOf, () => undefined);
-    const rendered = renderError(error, {
-      verbose: ctx.globals.verbose,
-      scrub: (t) => ctx.secrets.scrub(t),
-      given: ctx.given,
-      envToken: ctx.env['AGENT_CLI_TOKEN'] !== undefined,
-      deployment,
-    });
+    const scrub = (text: string) => ctx.secrets.scrub(text);
+    // The CLI's own failures are said without the SDK (errors/render-own.ts), the others with it.
+    const { renderOwnError } = await import('../errors/render-own.js');
+    const rendered = renderOwnError(error, scrub) ?? (await renderWithSdk(error, ctx, scrub));
     for (const line of rendered.lines) ctx.io.err(line);
     return rendered.code;
   } catch {
     ctx.io.err('error: unexpected failure');
     return ExitCode.Failure;
   }
+}
+
+/** Renders any failure, an SDK error included, with the hints the run's settings give. */
+async function renderWithSdk(error: unknown, ctx: CliContext, scrub: (text: string) => string) {
+  const [{ renderError }, { deploymentOf }] = await Promise.all([
+    import('../errors/render.js'),
+    import('../errors/deployment-hints.js'),
+  ]);
+  // The settings, to name them in hints; none when they are what failed.
+  const deployment = await ctx.settings().then(deploymentOf, () => undefined);
+  return renderError(error, {
+    verbose: ctx.globals.verbose,
+    scrub,
+    given: ctx.given,
+    envToken: ctx.env['AGENT_CLI_TOKEN'] !== undefined,
+    deployment,
+  });
 }
 
 /**

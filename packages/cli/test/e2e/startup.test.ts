@@ -164,7 +164,10 @@ describe('start-up of a command that reads the settings only', () => {
   afterAll(() => rmSync(probeDir, { recursive: true, force: true }));
 
   /** The program's files a run loads, as an ES-module load hook sees them (not what could load). */
-  async function programFilesLoaded(args: string[]): Promise<string[]> {
+  async function programFilesLoaded(
+    args: string[],
+    expected: { code: number; token?: boolean; stderr?: RegExp } = { code: 0 },
+  ): Promise<string[]> {
     const probe = join(probeDir, 'probe.mjs');
     const out = join(probeDir, `loaded-${args.join('-')}.txt`);
     const hook = `import { appendFileSync } from 'node:fs';
@@ -174,11 +177,11 @@ export async function load(url, context, next) { appendFileSync(process.env.PROB
       `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});\n`,
     );
     writeFileSync(out, '');
-    const run = await e2e.run(args, {
-      env: { AGENT_CLI_TOKEN: 'a-token-from-ci', NODE_OPTIONS: `--import ${probe}`, PROBE_OUT: out },
-    });
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
+    const token = expected.token === false ? {} : { AGENT_CLI_TOKEN: 'a-token-from-ci' };
+    const run = await e2e.run(args, { env: { ...token, NODE_OPTIONS: `--import ${probe}`, PROBE_OUT: out } });
+    if (expected.stderr) expect(run.stderr).toMatch(expected.stderr);
+    else expect(run.stderr).toBe('');
+    expect(run.code).toBe(expected.code);
     const files = readFileSync(out, 'utf8')
       .split('\n')
       .filter((url) => url.startsWith('file:') && url.includes('/dist/'))
@@ -191,9 +194,24 @@ export async function load(url, context, next) { appendFileSync(process.env.PROB
   // (@credential-agent/sdk/token, which imports nothing) and not the client with ky and every model,
   // which cost these commands about as much as calling the service (whoami 4.8x of node -e 0, 3.6x
   // without). zod stays: the config file is checked with its schema (src/config/schema.ts).
-  for (const args of [['whoami'], ['config', 'list'], ['whoami', '--json']]) {
-    it(`agent-cli ${args.join(' ')} loads no ky or SDK client code`, async () => {
-      const files = await programFilesLoaded(args);
+  // Their failures too: the CLI's own errors are said without the SDK (errors/render-own.ts).
+  const cases: [string[], { code: number; token?: boolean; stderr?: RegExp }?][] = [
+    [['whoami']],
+    [['config', 'list']],
+    [['whoami', '--json']],
+    [
+      ['whoami'],
+      {
+        code: 4,
+        token: false,
+        stderr: /^error: not signed in \(profile "\w+"\)\nhint: run: agent-cli login\n$/,
+      },
+    ],
+    [['config', 'use', 'no-such-profile'], { code: 2, stderr: /^error: no profile "no-such-profile"/ }],
+  ];
+  for (const [args, expected] of cases) {
+    it(`agent-cli ${args.join(' ')} loads no ky or SDK client code${expected ? ` (exit ${expected.code})` : ''}`, async () => {
+      const files = await programFilesLoaded(args, expected);
       const text = files
         .map(read)
         .join('\n')
