@@ -233,7 +233,12 @@ describe('agent-cli offers email --csv: a journal is locked by what it is, not b
       // 3: the rows in flight when the first run was killed are in doubt, not resent.
       expect(await later.exit).toBe(3);
       expect(later.stdout).toMatch(/sent [1-9]/);
-      expect(deliveries(running, 200).filter((n) => n !== 1)).toEqual([]);
+      // No holder twice. A holder not reached is one of the batch in flight when the first run was
+      // killed: in doubt, not resent (one batch of 10 at --concurrency 1). Whether the sandbox had
+      // taken that batch before the kill depends on timing (CI at load 8: it had not).
+      const counts = deliveries(running, 200);
+      expect(counts.filter((n) => n > 1)).toEqual([]);
+      expect(counts.filter((n) => n === 0).length).toBeLessThanOrEqual(10);
     },
   );
 });
