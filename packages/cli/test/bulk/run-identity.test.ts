@@ -230,15 +230,19 @@ describe('agent-cli offers email --csv: a journal is locked by what it is, not b
         for (const name of await readdir(d))
           if (name.endsWith('.lock')) await utimes(join(d, name), old, old);
       const later = startBulk(running, config, [...argv, '--resume'], { wrap: otherBoot(dir) });
-      // 3: the rows in flight when the first run was killed are in doubt, not resent.
-      expect(await later.exit).toBe(3);
+      // The rows in flight when the first run was killed are in doubt, not resent: exit 3. Whether
+      // any were in flight depends on where the kill landed (CI at load 8: between two batches,
+      // none in doubt, exit 0), so both endings are checked for what each one promises.
+      const code = await later.exit;
+      expect([0, 3]).toContain(code);
       expect(later.stdout).toMatch(/sent [1-9]/);
-      // No holder twice. A holder not reached is one of the batch in flight when the first run was
-      // killed: in doubt, not resent (one batch of 10 at --concurrency 1). Whether the sandbox had
-      // taken that batch before the kill depends on timing (CI at load 8: it had not).
       const counts = deliveries(running, 200);
+      // No holder twice, whichever way it ended.
       expect(counts.filter((n) => n > 1)).toEqual([]);
-      expect(counts.filter((n) => n === 0).length).toBeLessThanOrEqual(10);
+      if (code === 0) expect(counts).toEqual(Array(200).fill(1));
+      // In doubt: a holder not reached is one of the batch in flight at the kill (one batch of 10 at
+      // --concurrency 1); whether the sandbox had taken it before the kill depends on timing.
+      else expect(counts.filter((n) => n === 0).length).toBeLessThanOrEqual(10);
     },
   );
 });
