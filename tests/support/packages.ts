@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { run } from './process.js';
 
@@ -25,9 +26,15 @@ export const PUBLISHED: readonly WorkspacePackage[] = [
 /** The workspace's own binaries (typescript, publint, attw). */
 export const bin = (name: string): string => join(root, 'node_modules/.bin', name);
 
-/** Builds each package whose build output is missing. */
+/**
+ * Builds each package whose build output is missing. A build the CLI's end-to-end tests started
+ * (they hold `dist.build-lock` while tsup empties and refills dist) is waited for first, so a pack
+ * never catches a dist half-written.
+ */
 export async function ensureBuilt(packages: readonly WorkspacePackage[] = PUBLISHED): Promise<void> {
   for (const pkg of packages) {
+    for (let waited = 0; existsSync(join(pkg.dir, 'dist.build-lock')) && waited < 120_000; waited += 200)
+      await setTimeout(200);
     if (!existsSync(join(pkg.dir, pkg.built))) await run('pnpm', ['run', 'build'], { cwd: pkg.dir });
   }
 }
