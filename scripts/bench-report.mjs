@@ -1,11 +1,11 @@
-// The figures of the README's performance table and of BENCHMARKS.md's results, written from the
+// The figures of the README's performance table and of BENCHMARKS.md's targets and results, written from the
 // last recorded bench run (docs/bench/results.json, which `pnpm bench --record` writes), so that no
 // figure in them is typed by hand. `node scripts/bench-report.mjs` rewrites both from the recorded
 // run (and the bulk figures of `pnpm bench:bulk --record`); `--check` exits 1 when either differs from what it would write (tests/bench-report.test.ts
 // does the same).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { formatTable } from './bench-stats.mjs';
+import { formatTable, formatTargets } from './bench-stats.mjs';
 
 export const RESULTS = fileURLToPath(new URL('../docs/bench/results.json', import.meta.url));
 const README = fileURLToPath(new URL('../README.md', import.meta.url));
@@ -61,11 +61,13 @@ export function renderReports(run) {
       bulkSection(run),
       'README.md',
     ),
-    [BENCHMARKS]: replaceBetween(
-      replaceBetween(readFileSync(BENCHMARKS, 'utf8'), 'results', benchmarksSection(run), 'BENCHMARKS.md'),
-      'bulk',
-      bulkSection(run),
-      'BENCHMARKS.md',
+    [BENCHMARKS]: [
+      ['targets', formatTargets(run.suites.flatMap((s) => s.rows))],
+      ['results', benchmarksSection(run)],
+      ['bulk', bulkSection(run)],
+    ].reduce(
+      (doc, [name, text]) => replaceBetween(doc, name, text, 'BENCHMARKS.md'),
+      readFileSync(BENCHMARKS, 'utf8'),
     ),
   };
 }

@@ -95,6 +95,19 @@ export function formatTable(rows) {
     formatTarget(r),
     r.pass === undefined ? '' : r.pass ? 'yes' : '**no**',
   ]);
+  return markdownTable(head, body);
+}
+
+/** The targets of `rows` (the rows that have one): what each measures and the bound it must meet. */
+export function formatTargets(rows) {
+  return markdownTable(
+    ['Measurement', 'Target'],
+    rows.filter((r) => r.target !== undefined).map((r) => [r.name, formatTarget(r)]),
+  );
+}
+
+/** A Markdown table with its columns padded (as biome formats one). */
+function markdownTable(head, body) {
   const widths = head.map((_, i) => Math.max(3, ...[head, ...body].map((cells) => cells[i].length)));
   const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');

@@ -3,7 +3,7 @@
 //   --quick          fewer samples (a smoke test, not figures to record)
 //   --only a,b       a subset of the suites: cli, cache, sdk, bulk, size
 //   --record         records the run in docs/bench/results.json and writes the README's performance
-//                    table and BENCHMARKS.md's results from it (scripts/bench-report.mjs)
+//                    table and BENCHMARKS.md's targets and results from it (scripts/bench-report.mjs)
 //   --gate           what CI runs: quick, without the compile-cache suite, and exits 1 on a gross
 //                    regression: a row more than 1.5× worse than both its target and the recorded
 //                    figure (sizes too; tests/bundle.test.ts holds the tighter size budgets). A

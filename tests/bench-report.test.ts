@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRun, staleReports } from '../scripts/bench-report.mjs';
 
-// Issue 23: the README's performance table and BENCHMARKS.md's results are written by
+// Issue 23: the README's performance table and BENCHMARKS.md's targets and results are written by
 // scripts/bench-report.mjs from the recorded run (docs/bench/results.json, `pnpm bench --record`).
 describe('the performance figures in the documents', () => {
   it('are what the script writes from the latest recorded run (no hand-typed or stale figure)', () => {
