@@ -11,7 +11,7 @@ import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { alternate, formatTable, machine, ratioRow } from './bench-stats.mjs';
 
 const cliDir = new URL('../packages/cli/', import.meta.url);
-// What `agent-cli` runs once installed: the package's `bin` (a launcher in front of dist/bin.js).
+// What `agent-cli` runs once installed: the package's `bin` (a launcher in front of dist/bin.cjs).
 const cliManifest = JSON.parse(readFileSync(new URL('package.json', cliDir), 'utf8'));
 const bin = fileURLToPath(new URL(cliManifest.bin['agent-cli'], cliDir));
 const sandboxDist = new URL('../packages/sandbox/dist/index.js', import.meta.url);

@@ -1,31 +1,21 @@
-// CLI start-up with and without Node's compile cache (`module.enableCompileCache()`, Node 22.1 and
-// later), which the CLI's launcher turns on. Runs the package's bin on a Node that has it: this
-// Node, else the Node 24 or 22 that CI installs into .ci/node24 or .ci/node22 (`bash .ci/run`), or
-// the one in BENCH_NODE. Alternating runs, medians; the ratio is with / without (lower is better).
+// CLI start-up with and without the program's code cache (packages/cli/src/startup/program-loader.ts:
+// V8's code cache of each chunk, taken when a run ends, in the user's private cache directory), on
+// this Node or the one in BENCH_NODE (`BENCH_NODE=.ci/node24/node_modules/.bin/node`). Alternating
+// runs, medians; the ratio is with / without (NODE_DISABLE_COMPILE_CACHE=1), lower is better.
 // Run alone with `node scripts/bench-compile-cache.mjs`, or as part of `pnpm bench`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import module from 'node:module';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startSandboxWorker } from './bench-cli.mjs';
-import { alternate, formatTable, infoRow, machine, ratioRow } from './bench-stats.mjs';
+import { alternate, formatTable, machine, ratioRow } from './bench-stats.mjs';
 
 const root = new URL('../', import.meta.url);
 const cliDir = new URL('packages/cli/', root);
 const bin = fileURLToPath(
   new URL(JSON.parse(readFileSync(new URL('package.json', cliDir), 'utf8')).bin['agent-cli'], cliDir),
 );
-
-/** A Node binary with `module.enableCompileCache`, or undefined. */
-function nodeWithCache() {
-  if (process.env.BENCH_NODE) return process.env.BENCH_NODE;
-  if (typeof module.enableCompileCache === 'function') return process.execPath;
-  return ['24', '22']
-    .map((v) => fileURLToPath(new URL(`.ci/node${v}/node_modules/.bin/node`, root)))
-    .find((path) => existsSync(path));
-}
 
 function run(node, args, env) {
   const result = spawnSync(node, args, { env, encoding: 'utf8' });
@@ -35,13 +25,11 @@ function run(node, args, env) {
 
 /** Measures the CLI with and without the compile cache; returns table rows. */
 export async function benchCompileCache({ quick = false } = {}) {
-  const node = nodeWithCache();
-  if (!node)
-    return [infoRow('compile cache: skipped, no Node ≥ 22.1 (run bash .ci/run once)', undefined, 'ms')];
+  const node = process.env.BENCH_NODE ?? process.execPath;
   const version = run(node, ['--version'], process.env).trim();
   const sandbox = await startSandboxWorker();
   const temp = mkdtempSync(join(tmpdir(), 'agent-cli-cache-bench-'));
-  // TMPDIR holds the cache where the launcher puts it by default; NODE_COMPILE_CACHE stays unset.
+  // HOME holds the cache where the launcher puts it (~/.cache/agent-cli); NODE_COMPILE_CACHE stays unset.
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: temp,

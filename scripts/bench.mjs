@@ -26,7 +26,7 @@ const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : undefined;
 const SUITES = [
   ['cli', 'CLI start-up', benchCli],
-  ['cache', 'CLI start-up with and without the compile cache (Node ≥ 22.1)', benchCompileCache],
+  ['cache', 'CLI start-up with and without the code cache', benchCompileCache],
   ['sdk', 'SDK call overhead', benchSdk],
   ['bulk', 'Bulk throughput', benchThroughput],
   ['size', 'SDK size', benchSize],

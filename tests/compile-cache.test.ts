@@ -1,5 +1,4 @@
-import { chmod, chown, cp, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import module from 'node:module';
+import { chmod, chown, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,9 +6,11 @@ import { ATTACKER, otherUsersUnavailable, runAs, VICTIM } from './support/other-
 import { ensureBuilt, root } from './support/packages.js';
 import { node } from './support/process.js';
 
-// The installed bin turns on Node's compile cache where Node has it (22.1 and later): CI runs this
-// file on Node 22 and 24 too (.ci/run). On Node 20 there is nothing to check.
+// The installed bin compiles the program with a code cache of its own on every Node version
+// (packages/cli/src/startup/program-loader.ts): CI runs this file on Node 20, 22, 24 and 26.
 const bin = join(root, 'packages/cli/bin/agent-cli.cjs');
+const dist = join(root, 'packages/cli/dist');
+const plant = join(root, 'tests/fixtures/plant-program-cache.mjs');
 const dirs: string[] = [];
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
@@ -21,39 +22,122 @@ async function temp(prefix: string): Promise<string> {
   return dir;
 }
 
+/** The files under `dir`, as paths relative to it. */
 async function files(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
 }
 
-const hasCompileCache = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+/** A home of its own, TMPDIR inside it, and the cache directory the CLI chooses there. */
+async function user() {
+  const home = await temp('agent-cli-cache-');
+  const shared = join(home, 'tmp');
+  await mkdir(shared);
+  const env = { PATH: process.env['PATH'], HOME: home, AGENT_CLI_CONFIG_DIR: home, TMPDIR: shared };
+  const cache = join(home, '.cache/agent-cli/compile-cache');
+  const configList = async (extra: NodeJS.ProcessEnv = {}) => {
+    const { stdout } = await node([bin, 'config', 'list'], { env: { ...env, ...extra } });
+    return stdout;
+  };
+  return { home, shared, env, cache, configList };
+}
 
-describe.skipIf(!hasCompileCache)('the compile cache', () => {
-  it('agent-cli caches its compiled bundle in a 0700 directory under the user cache directory, not the temporary one', async () => {
+describe('the code cache of the program', () => {
+  it('is kept per Node version and build in a 0700 directory under the user cache directory, files 0600, nothing in the temporary one', async () => {
     await ensureBuilt();
-    // NODE_COMPILE_CACHE alone would turn the cache on: the default place is what the CLI chooses.
-    const home = await temp('agent-cli-cache-');
-    const shared = join(home, 'tmp');
-    await mkdir(shared);
-    const env = { PATH: process.env['PATH'], HOME: home, AGENT_CLI_CONFIG_DIR: home, TMPDIR: shared };
-    const cache = join(home, '.cache/agent-cli/compile-cache');
+    const { home, shared, cache, configList } = await user();
 
-    await node([bin, 'config', 'list'], { env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' } });
+    expect(await configList({ NODE_DISABLE_COMPILE_CACHE: '1' })).toContain('No profiles yet');
     expect(await files(home)).toEqual([]);
-    const { stdout } = await node([bin, 'config', 'list'], { env });
-    expect(stdout).not.toBe('');
-    expect((await files(cache)).length).toBeGreaterThan(0);
-    expect((await stat(cache)).mode & 0o777).toBe(0o700);
+    expect(await configList()).toContain('No profiles yet');
+    const cached = await files(cache);
+    expect(cached).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          new RegExp(`^${process.version}-${process.arch}/[0-9a-f]{16}/bin\\.cjs-\\d+-\\d+\\.v8$`),
+        ),
+      ]),
+    );
+    for (const dir of [cache, join(cache, `${process.version}-${process.arch}`)])
+      expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    for (const file of cached) expect((await stat(join(cache, file))).mode & 0o777).toBe(0o600);
     expect(await files(shared)).toEqual([]);
 
     const xdg = join(home, 'xdg');
-    await node([bin, 'config', 'list'], { env: { ...env, XDG_CACHE_HOME: xdg } });
+    await configList({ XDG_CACHE_HOME: xdg });
     expect((await files(join(xdg, 'agent-cli/compile-cache'))).length).toBeGreaterThan(0);
   });
 
-  // Another user on the machine plants compiled code where the victim's cache would be; the planted
-  // entry is proved to work (the victim who points NODE_COMPILE_CACHE at it runs it), and agent-cli's
-  // own choice of directory must never load it.
+  it('is read, not written again, by the next run; what V8 refuses (a cut file) is written anew', async () => {
+    await ensureBuilt();
+    const { cache, configList } = await user();
+    await configList();
+    const cached = await files(cache);
+    const before = await Promise.all(cached.map((file) => stat(join(cache, file))));
+    expect(await configList()).toContain('No profiles yet');
+    const after = await Promise.all(cached.map((file) => stat(join(cache, file))));
+    expect(after.map((s) => [s.ino, s.mtimeMs])).toEqual(before.map((s) => [s.ino, s.mtimeMs]));
+
+    const binCache = join(cache, cached.find((file) => /\/bin\.cjs-/.test(file)) as string);
+    const whole = await readFile(binCache);
+    await writeFile(binCache, whole.subarray(0, whole.length >> 1));
+    expect(await configList()).toContain('No profiles yet');
+    expect((await readFile(binCache)).length).toBe(whole.length);
+    expect(await files(cache)).toEqual(cached); // no temporary file left behind
+  });
+
+  it('runs the code it finds in its own directory (which is why only the user may write there)', async () => {
+    // The control of the two-user cases below: planted in the user's own cache, the code runs.
+    await ensureBuilt();
+    const { home, cache, configList } = await user();
+    await node([plant, dist, cache], { env: { PATH: process.env['PATH'], HOME: home } });
+    await configList();
+    expect(await files(home)).toContain('pwned');
+  });
+
+  it("drops the caches of the program's earlier builds when it writes its own", async () => {
+    await ensureBuilt();
+    const { cache, configList } = await user();
+    const earlier = join(cache, `${process.version}-${process.arch}`, '0123456789abcdef');
+    await mkdir(earlier, { recursive: true, mode: 0o700 });
+    await writeFile(join(earlier, 'bin.cjs-1-1.v8'), 'old');
+    const otherNode = join(cache, 'v0.0.0-x64', '0123456789abcdef');
+    await mkdir(otherNode, { recursive: true, mode: 0o700 });
+    await writeFile(join(otherNode, 'bin.cjs-1-1.v8'), 'other node');
+    await configList();
+    const now = await files(cache);
+    expect(now.filter((file) => file.includes('0123456789abcdef'))).toEqual([
+      'v0.0.0-x64/0123456789abcdef/bin.cjs-1-1.v8',
+    ]);
+    expect(now.length).toBeGreaterThan(1);
+  });
+
+  it('runs the same without a cache it can write (read-only directory), two runs at once leaving whole files', async () => {
+    await ensureBuilt();
+    const { cache, configList } = await user();
+    const runs = await Promise.all([configList(), configList(), configList()]);
+    for (const out of runs) expect(out).toContain('No profiles yet');
+    const cached = await files(cache);
+    expect(cached.filter((file) => !file.endsWith('.v8'))).toEqual([]);
+    // Each file whole: V8 takes it (a run reads it and writes nothing again).
+    const before = await Promise.all(cached.map((file) => stat(join(cache, file))));
+    await configList();
+    expect((await Promise.all(cached.map((file) => stat(join(cache, file))))).map((s) => s.mtimeMs)).toEqual(
+      before.map((s) => s.mtimeMs),
+    );
+    if (process.getuid?.() !== 0) {
+      await rm(cache, { recursive: true });
+      await mkdir(cache, { recursive: true, mode: 0o500 });
+      expect(await configList()).toContain('No profiles yet');
+      await chmod(cache, 0o700);
+    }
+  });
+
+  // Another user on the machine plants compiled code where the victim's cache would be; the plant is
+  // proved to work (the control above), and agent-cli's choice of directory must never load it.
   describe.skipIf(otherUsersUnavailable !== undefined)(
     `as two users (${otherUsersUnavailable ?? 'setpriv as root'})`,
     () => {
@@ -63,9 +147,9 @@ describe.skipIf(!hasCompileCache)('the compile cache', () => {
         const base = await temp('agent-cli-users-');
         await chmod(base, 0o755);
         const cli = join(base, 'cli');
-        await cp(join(root, 'packages/cli/dist'), cli, { recursive: true });
-        const plant = join(base, 'plant-compile-cache.mjs');
-        await cp(join(root, 'tests/fixtures/plant-compile-cache.mjs'), plant);
+        await cp(dist, cli, { recursive: true, preserveTimestamps: true });
+        const planter = join(base, 'plant-program-cache.mjs');
+        await cp(plant, planter);
         const shared = join(base, 'tmp');
         await mkdir(shared, { mode: 0o1777 });
         await chmod(shared, 0o1777);
@@ -78,16 +162,10 @@ describe.skipIf(!hasCompileCache)('the compile cache', () => {
           await mkdir(dir, { mode: 0o755 });
           await chown(dir, uid, uid);
         }
-        const asAttacker = async (cacheRoot: string) => {
-          const work = await runAs(ATTACKER, 'mktemp', ['-d', join(attackerHome, 'work-XXXXXX')]);
-          await runAs(ATTACKER, process.execPath, [
-            plant,
-            join(cli, 'bin.js'),
-            cacheRoot,
-            String(VICTIM),
-            work.stdout.trim(),
-          ]);
-        };
+        const asAttacker = (cacheRoot: string) =>
+          runAs(ATTACKER, process.execPath, [planter, cli, cacheRoot, '777'], {
+            env: { PATH: process.env['PATH'], HOME: attackerHome, TMPDIR: shared },
+          });
         const victimEnv = {
           PATH: process.env['PATH'],
           HOME: home,
@@ -99,9 +177,7 @@ describe.skipIf(!hasCompileCache)('the compile cache', () => {
             VICTIM,
             process.execPath,
             [join(cli, 'agent-cli.cjs'), 'config', 'list'],
-            {
-              env: { ...victimEnv, ...env },
-            },
+            { env: { ...victimEnv, ...env } },
           );
           const pwned = (await files(home)).includes('pwned');
           return { stdout, pwned };
@@ -109,36 +185,29 @@ describe.skipIf(!hasCompileCache)('the compile cache', () => {
         return { shared, home, asAttacker, asVictim };
       }
 
-      it("code planted in Node's default cache in the temporary directory is never run", async () => {
-        const { shared, asAttacker, asVictim } = await machine();
-        const nodeDefault = join(shared, 'node-compile-cache');
-        await asAttacker(nodeDefault);
-
-        const victim = await asVictim();
-        expect(victim.stdout).toContain('No profiles yet');
-        expect(victim.pwned).toBe(false);
-        // The plant is real: a victim who chooses that directory runs the attacker's code.
-        expect((await asVictim({ NODE_COMPILE_CACHE: nodeDefault })).pwned).toBe(true);
-      });
-
       it('a cache directory another user created (0777) under a shared XDG_CACHE_HOME is refused', async () => {
-        const { shared, home, asAttacker, asVictim } = await machine();
+        const { shared, asAttacker, asVictim } = await machine();
         const xdg = join(shared, 'cache');
         await asAttacker(join(xdg, 'agent-cli/compile-cache'));
 
         const victim = await asVictim({ XDG_CACHE_HOME: xdg });
         expect(victim.stdout).toContain('No profiles yet');
         expect(victim.pwned).toBe(false);
-        expect(await files(home)).not.toContain('pwned');
       });
 
-      it("the victim's own cache directory is private and used", async () => {
-        const { home, asVictim } = await machine();
+      it("the victim's own cache directory is private and used, and code another user planted there runs (the control)", async () => {
+        const { shared, home, asAttacker, asVictim } = await machine();
         await asVictim();
         const cache = join(home, '.cache/agent-cli/compile-cache');
         const info = await stat(cache);
         expect([info.uid, info.mode & 0o777]).toEqual([VICTIM, 0o700]);
         expect((await files(cache)).length).toBeGreaterThan(0);
+        // Planted by the attacker elsewhere and put in place as root: the victim runs it, so what
+        // keeps the victim safe is that no one else can write there.
+        const planted = join(shared, 'planted');
+        await asAttacker(planted);
+        await cp(planted, cache, { recursive: true, force: true });
+        expect((await asVictim()).pwned).toBe(true);
       });
     },
   );

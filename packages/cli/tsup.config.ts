@@ -3,15 +3,15 @@ import { defineConfig } from 'tsup';
 import { SOURCE_CONDITION } from '../../scripts/source-condition.mjs';
 import { writeLauncher } from './build/launcher.js';
 import { writeNotices } from './build/notices.js';
+import { toCommonJs } from './build/program.js';
 import { PACKAGE_VERSION, VERSION_DEFINE } from './build/version.js';
-
-const REQUIRE_SHIM =
-  "import { createRequire as __cliCreateRequire } from 'node:module';\nconst require = __cliCreateRequire(import.meta.url);\n";
 
 // One bundled program: the SDK (from source, so unused parts are dropped) and every dependency are
 // inlined. Code splitting keeps lazily imported modules (SDK, prompts, ora, conf) in their own
-// chunks, so `--help` through the program never loads them. The package's bin is the launcher in
-// front of it (src/launcher.ts, built by writeLauncher once the program is built). What esbuild
+// chunks, so `--help` through the program never loads them. esbuild splits ES modules only, so the
+// chunks are built as ES modules named `.cjs` and then turned into CommonJS in place
+// (build/program.ts), which the launcher can load with a code cache on Node 20 too. The package's
+// bin is the launcher in front of it (src/launcher.ts, built by writeLauncher once the program is built). What esbuild
 // inlined, read from its metafile, gives THIRD_PARTY_NOTICES (build/notices.ts), shipped in the
 // tarball; the metafile itself is not shipped. The example bodies the help names (examples/ of the
 // repository) ship in dist/examples, where an installed CLI points to them.
@@ -28,9 +28,7 @@ export default defineConfig({
   sourcemap: false,
   minify: false,
   noExternal: [/.*/],
-  // Bundled CommonJS dependencies (commander, ajv, …) call require() for Node built-ins; the banner
-  // gives every chunk one.
-  banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` },
+  outExtension: () => ({ js: '.cjs' }),
   define: VERSION_DEFINE,
   metafile: true,
   async onSuccess() {
@@ -38,7 +36,8 @@ export default defineConfig({
     const metafile = new URL('metafile-esm.json', dist);
     const program = JSON.parse(await readFile(metafile, 'utf8')) as { inputs: Record<string, unknown> };
     await rm(metafile);
-    const launcher = await writeLauncher(dist);
+    const buildId = await toCommonJs(dist);
+    const launcher = await writeLauncher(dist, buildId);
     await mkdir(new URL('examples/', dist), { recursive: true });
     for (const name of EXAMPLE_BODIES) {
       await copyFile(new URL(`../../examples/${name}`, import.meta.url), new URL(`examples/${name}`, dist));

@@ -55,12 +55,12 @@ export function collectIndex(bin: string): FastIndex {
 }
 
 /**
- * Writes `dist/agent-cli.cjs`, the package's bin, next to the built `dist/bin.js`: src/launcher.ts
+ * Writes `dist/agent-cli.cjs`, the package's bin, next to the built `dist/bin.cjs`: src/launcher.ts
  * bundled as CommonJS with the index of the built program's help inlined. Resolves with the files
  * esbuild bundled into it.
  */
-export async function writeLauncher(dist: URL): Promise<string[]> {
-  const index = collectIndex(fileURLToPath(new URL('bin.js', dist)));
+export async function writeLauncher(dist: URL, buildId: string): Promise<string[]> {
+  const index = collectIndex(fileURLToPath(new URL('bin.cjs', dist)));
   const outfile = fileURLToPath(new URL('agent-cli.cjs', dist));
   const result = await build({
     entryPoints: [fileURLToPath(new URL('../src/launcher.ts', import.meta.url))],
@@ -69,8 +69,12 @@ export async function writeLauncher(dist: URL): Promise<string[]> {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    external: ['./bin.js'],
-    define: { ...VERSION_DEFINE, __AGENT_CLI_FAST_INDEX__: JSON.stringify(index) },
+    external: ['./bin.cjs'],
+    define: {
+      ...VERSION_DEFINE,
+      __AGENT_CLI_FAST_INDEX__: JSON.stringify(index),
+      __AGENT_CLI_BUILD_ID__: JSON.stringify(buildId),
+    },
     banner: {
       js: '#!/usr/bin/env node\n// Generated from src/launcher.ts by build/launcher.ts: do not edit.',
     },

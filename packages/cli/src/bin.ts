@@ -1,54 +1,59 @@
-// The program's entry (dist/bin.js), loaded by the launcher (src/launcher.ts), which has already
+// The program's entry (dist/bin.cjs), loaded by the launcher (src/launcher.ts), which has already
 // answered --version and plain --help and set how a failing stdout ends the run. The only module
-// of the program that touches `process`; it imports nothing up front, so `help` loads little.
-const [{ run }, { createIO, openControllingTerminal }, { ExitCode }, { installLightFetch }] =
-  await Promise.all([
-    import('./main.js'),
-    import('./terminal/io.js'),
-    import('./errors/exit-codes.js'),
-    import('./http/light-fetch.js'),
-  ]);
-// Before anything loads the SDK: ky's `Request` and the answers' `Response` without loading Node's
-// fetch (light-fetch.ts), which would cost about as much as Node's start-up.
-installLightFetch(globalThis);
+// of the program that touches `process`; it imports nothing up front, so `help` loads little. No
+// top-level await: the build turns the program into CommonJS (build/program.ts).
+async function main(): Promise<void> {
+  const [{ run }, { createIO, openControllingTerminal }, { ExitCode }, { installLightFetch }] =
+    await Promise.all([
+      import('./main.js'),
+      import('./terminal/io.js'),
+      import('./errors/exit-codes.js'),
+      import('./http/light-fetch.js'),
+    ]);
+  // Before anything loads the SDK: ky's `Request` and the answers' `Response` without loading Node's
+  // fetch (light-fetch.ts), which would cost about as much as Node's start-up.
+  installLightFetch(globalThis);
 
-const controller = new AbortController();
-// A command that accounts for its work when stopped (a bulk run) holds the second signal: it
-// cancels what is in flight instead of ending the process; a third one ends it.
-const urgent = new AbortController();
-let held = false;
-// Ctrl-C (SIGINT) or SIGTERM cancels the running call: it unwinds, says what may have happened
-// (a POST may have been processed), and exits 130 or 143. A second signal ends at once. A
-// signal-exit handler (the config file's lock) may re-raise the first signal: not a second one.
-let first: { signal: NodeJS.Signals; at: number } | undefined;
-// 128 + the signal's number, as a shell reports a process the signal ended.
-const exitCodeOf = (signal: NodeJS.Signals) =>
-  signal === 'SIGTERM' ? ExitCode.Terminated : ExitCode.Cancelled;
-const onSignal = (signal: NodeJS.Signals) => {
-  if (!first) {
-    first = { signal, at: Date.now() };
-    controller.abort(new Error(`cancelled (${signal})`));
-  } else if (Date.now() - first.at > 250) {
-    if (held && !urgent.signal.aborted) urgent.abort(new Error(`cancelled again (${signal})`));
-    else process.exit(exitCodeOf(signal));
-  }
-};
-process.on('SIGINT', onSignal);
-process.on('SIGTERM', onSignal);
-const { stdin, stdout, stderr } = process;
-const io = createIO({ stdin, stdout, stderr, openTerminal: openControllingTerminal });
-const holdSecondSignal = () => {
-  held = true;
-  return urgent.signal;
-};
-const init = {
-  io,
-  env: process.env,
-  signal: controller.signal,
-  platform: process.platform,
-  holdSecondSignal,
-};
-const code = await run(process.argv.slice(2), init);
-process.exitCode = code === ExitCode.Cancelled && first ? exitCodeOf(first.signal) : code;
-process.off('SIGINT', onSignal);
-process.off('SIGTERM', onSignal);
+  const controller = new AbortController();
+  // A command that accounts for its work when stopped (a bulk run) holds the second signal: it
+  // cancels what is in flight instead of ending the process; a third one ends it.
+  const urgent = new AbortController();
+  let held = false;
+  // Ctrl-C (SIGINT) or SIGTERM cancels the running call: it unwinds, says what may have happened
+  // (a POST may have been processed), and exits 130 or 143. A second signal ends at once. A
+  // signal-exit handler (the config file's lock) may re-raise the first signal: not a second one.
+  let first: { signal: NodeJS.Signals; at: number } | undefined;
+  // 128 + the signal's number, as a shell reports a process the signal ended.
+  const exitCodeOf = (signal: NodeJS.Signals) =>
+    signal === 'SIGTERM' ? ExitCode.Terminated : ExitCode.Cancelled;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!first) {
+      first = { signal, at: Date.now() };
+      controller.abort(new Error(`cancelled (${signal})`));
+    } else if (Date.now() - first.at > 250) {
+      if (held && !urgent.signal.aborted) urgent.abort(new Error(`cancelled again (${signal})`));
+      else process.exit(exitCodeOf(signal));
+    }
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const { stdin, stdout, stderr } = process;
+  const io = createIO({ stdin, stdout, stderr, openTerminal: openControllingTerminal });
+  const holdSecondSignal = () => {
+    held = true;
+    return urgent.signal;
+  };
+  const init = {
+    io,
+    env: process.env,
+    signal: controller.signal,
+    platform: process.platform,
+    holdSecondSignal,
+  };
+  const code = await run(process.argv.slice(2), init);
+  process.exitCode = code === ExitCode.Cancelled && first ? exitCodeOf(first.signal) : code;
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
+}
+
+void main();

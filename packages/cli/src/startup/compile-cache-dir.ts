@@ -1,7 +1,7 @@
-// Where the launcher keeps Node's compile cache: a directory only the user can write. Node runs
-// whatever compiled code it finds in its cache directory, whoever wrote it, so a cache in a place
-// another user can write (Node's default, the shared `$TMPDIR/node-compile-cache`) lets that user
-// run code as this one. The cache goes under the user's cache directory instead
+// Where the launcher keeps the program's code cache (program-loader.ts): a directory only the user
+// can write. V8 runs whatever compiled code it is given for a file of the right length, whoever
+// wrote it, so a cache in a place another user can write (such as Node's own default for its
+// compile cache, the shared `$TMPDIR/node-compile-cache`) lets that user run code as this one. The cache goes under the user's cache directory instead
 // (`$XDG_CACHE_HOME/agent-cli/compile-cache`, else `~/.cache/agent-cli/compile-cache`; on Windows
 // `%LOCALAPPDATA%\agent-cli\compile-cache`), created 0700, and only when that directory and every
 // directory above it is safe: owned by the user or root, and writable by no one else (a directory

@@ -16,7 +16,7 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
 };
 
 // The launcher copied alone into an empty directory: whatever it answers there, it answered from
-// its build-time text, since the program (bin.js and its chunks) is not there to fall back to.
+// its build-time text, since the program (bin.cjs and its chunks) is not there to fall back to.
 let alone = '';
 beforeAll(() => {
   ensureBuilt();

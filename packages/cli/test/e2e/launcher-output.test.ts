@@ -24,7 +24,7 @@ async function runTo(
 }
 
 const FAST_PATHS = [['--help'], ['-h'], ['--version'], ['-V'], ['credentials', 'list', '--help']];
-// Handed to the program (bin.js): the launcher's one write-error handler covers it too.
+// Handed to the program (bin.cjs): the launcher's one write-error handler covers it too.
 const PROGRAM_PATHS = [['help'], ['help', 'credentials'], ['--no-color', 'credentials', 'list', '--help']];
 
 describe('help answered by the program, to a stdout that cannot be written', { timeout: 60_000 }, () => {

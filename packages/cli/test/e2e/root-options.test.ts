@@ -15,7 +15,7 @@ let damaged = '';
 beforeAll(() => {
   damaged = mkdtempSync(join(tmpdir(), 'agent-cli-damaged-'));
   cpSync(dirname(BIN), damaged, { recursive: true });
-  const chunk = readdirSync(damaged).find((f) => /^credentials-.*\.js$/.test(f));
+  const chunk = readdirSync(damaged).find((f) => /^credentials-.*\.cjs$/.test(f));
   if (chunk === undefined) throw new Error('no credentials chunk in dist');
   writeFileSync(join(damaged, chunk), "throw new Error('damaged credentials chunk');\n");
 }, 120_000);

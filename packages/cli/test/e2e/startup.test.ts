@@ -8,10 +8,14 @@ import { BIN, ensureBuilt } from './support/build.js';
 
 const dist = dirname(BIN);
 const read = (file: string) => readFileSync(join(dist, file), 'utf8');
+// The program's chunks are CommonJS (build/program.ts): a static import is a top-level `require`,
+// a dynamic one a `require` inside `Promise.resolve().then(…)`, which runs when the import does.
 const staticImports = (code: string) =>
-  [...code.matchAll(/^import\s[^;]*?from\s+"\.\/([^"]+)"/gm)].map((m) => m[1] as string);
+  [...code.matchAll(/^(?:var \w+ = )?require\("\.\/([^"]+)"\);$/gm)].map((m) => m[1] as string);
 const dynamicImports = (code: string) =>
-  [...code.matchAll(/import\("\.\/([^"]+)"\)/g)].map((m) => m[1] as string);
+  [...code.matchAll(/Promise\.resolve\(\)\.then\(\(\) => (?:__toESM\()?require\("\.\/([^"]+)"\)/g)].map(
+    (m) => m[1] as string,
+  );
 
 /** Every file loaded with `file`, following static imports only (what loads before any action). */
 function closure(files: string[]): Set<string> {
@@ -40,11 +44,13 @@ const HEAVY = [
 describe('start-up of the built binary', () => {
   beforeAll(() => ensureBuilt(), 120_000);
 
-  it('the launcher loads nothing but Node built-ins before it hands over to bin.js', () => {
+  it('the launcher loads nothing but Node built-ins before it hands over to bin.cjs', () => {
     const launcher = read('agent-cli.cjs');
-    const loaded = [...launcher.matchAll(/\b(?:require|import)\("([^"]+)"\)/g)].map((m) => m[1]);
-    expect(loaded).toContain('./bin.js');
-    expect(loaded.filter((name) => name !== './bin.js' && !name?.startsWith('node:'))).toEqual([]);
+    const loaded = [...launcher.matchAll(/\b(?:require|import|getBuiltinModule)\("([^"]+)"\)/g)].map(
+      (m) => m[1],
+    );
+    expect(loaded).toContain('./bin.cjs');
+    expect(loaded.filter((name) => name !== './bin.cjs' && !name?.startsWith('node:'))).toEqual([]);
   });
 
   it('--version loads no Node module that printing from `node -e` does not', () => {
@@ -75,12 +81,14 @@ describe('start-up of the built binary', () => {
     }
   });
 
-  it('bin.js has no static imports of the program: it loads what a command needs', () => {
-    expect(staticImports(read('bin.js'))).toEqual([]);
+  it('bin.cjs has no static imports of the program: it loads what a command needs', () => {
+    const bin = read('bin.cjs');
+    expect(staticImports(bin)).toEqual([]);
+    expect(dynamicImports(bin).length).toBeGreaterThan(2);
   });
 
   it('loads no SDK, zod, ky, prompts, spinner, colour or config code for --help', () => {
-    const loaded = closure(dynamicImports(read('bin.js')));
+    const loaded = closure(dynamicImports(read('bin.cjs')));
     // The SDK's redaction (core/redact.ts imports nothing) is the one SDK file allowed: every run
     // scrubs its secrets with it. Its path comment is dropped before looking for the heavy markers.
     const text = [...loaded].map(read).join('\n').replaceAll('// ../sdk/src/core/redact.ts', '');
@@ -93,7 +101,7 @@ describe('start-up of the built binary', () => {
     // about 560 KB that every command calling the service loaded and compiled); `import * as z`
     // lets esbuild drop what is not used.
     const code = readdirSync(dist)
-      .filter((file) => file.endsWith('.js'))
+      .filter((file) => file.endsWith('.cjs'))
       .map(read)
       .join('\n');
     expect(code).toContain('node_modules/zod/v4/core/schemas.js');
@@ -163,31 +171,37 @@ describe('start-up of a command that reads the settings only', () => {
   const probeDir = mkdtempSync(join(tmpdir(), 'agent-cli-modules-'));
   afterAll(() => rmSync(probeDir, { recursive: true, force: true }));
 
-  /** The program's files a run loads, as an ES-module load hook sees them (not what could load). */
+  /**
+   * The program's files a run loads (not what could load): those the launcher compiles with its code
+   * cache (`vm.Script`) and those Node's `require` loads, as a preloaded probe sees them at exit.
+   */
   async function programFilesLoaded(
     args: string[],
     expected: { code: number; token?: boolean; stderr?: RegExp } = { code: 0 },
   ): Promise<string[]> {
-    const probe = join(probeDir, 'probe.mjs');
+    const probe = join(probeDir, 'probe.cjs');
     const out = join(probeDir, `loaded-${args.join('-')}.txt`);
-    const hook = `import { appendFileSync } from 'node:fs';
-export async function load(url, context, next) { appendFileSync(process.env.PROBE_OUT, url + '\\n'); return next(url, context); }`;
     writeFileSync(
       probe,
-      `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});\n`,
+      `const vm = require('node:vm');
+const seen = [];
+const Script = vm.Script;
+vm.Script = class extends Script { constructor(code, options) { super(code, options); seen.push(options && options.filename); } };
+process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, [...seen, ...Object.keys(require.cache)].join('\\n')));`,
     );
-    writeFileSync(out, '');
     const token = expected.token === false ? {} : { AGENT_CLI_TOKEN: 'a-token-from-ci' };
-    const run = await e2e.run(args, { env: { ...token, NODE_OPTIONS: `--import ${probe}`, PROBE_OUT: out } });
+    const run = await e2e.run(args, {
+      env: { ...token, NODE_OPTIONS: `--require ${probe}`, PROBE_OUT: out },
+    });
     if (expected.stderr) expect(run.stderr).toMatch(expected.stderr);
     else expect(run.stderr).toBe('');
     expect(run.code).toBe(expected.code);
     const files = readFileSync(out, 'utf8')
       .split('\n')
-      .filter((url) => url.startsWith('file:') && url.includes('/dist/'))
-      .map((url) => url.slice(url.lastIndexOf('/dist/') + '/dist/'.length));
-    expect(files).toContain('bin.js');
-    return files;
+      .filter((path) => path.includes('/dist/'))
+      .map((path) => path.slice(path.lastIndexOf('/dist/') + '/dist/'.length));
+    expect(files).toContain('bin.cjs');
+    return [...new Set(files)].filter((file) => file !== 'agent-cli.cjs');
   }
 
   // whoami and config list tell whether a stored token has expired: the SDK's token helpers

@@ -29,7 +29,7 @@ function sleepSync(ms: number): void {
 }
 
 /**
- * Builds `dist/bin.js` when it is missing or older than the CLI or SDK sources (CI builds first, so
+ * Builds `dist/bin.cjs` when it is missing or older than the CLI or SDK sources (CI builds first, so
  * there this is a few stat calls). Test files run in parallel: one builds under a lock directory,
  * the others wait for it.
  */

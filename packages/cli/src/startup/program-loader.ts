@@ -1,0 +1,120 @@
+// Loads the program (dist/bin.cjs and the chunks it requires) with its compiled code cached on
+// disk, on every Node version the CLI supports. The build (build/program.ts) turns the program's
+// ES-module chunks into CommonJS, so each chunk can be compiled through `vm.Script` with V8's code
+// cache: the cache is taken when the run ends (`createCachedData()` after the run, as Chrome does),
+// so it holds the functions the command compiled as it ran, not only the top level that Node 22's
+// own compile cache keeps, and Node 20, which has no compile cache, gets one too.
+//
+// The cache lives in the private directory of compile-cache-dir.ts (0700, under the user's cache
+// directory, every directory above it checked), never in the shared temporary directory: V8 runs
+// whatever compiled code it is given for a file, so only this user may write there. Under it, one
+// directory per Node version and architecture, and in that one per build of the program (the build
+// inlines an id from the hash of every chunk): an upgraded CLI never reads the code of another, and
+// the directories of earlier builds are removed when a new one is written. A file's cache is also
+// named by its size and modification time, since V8 itself checks only the length of the source.
+// Each cache is written once, when missing or refused by V8, through a new file renamed into place
+// (no reader sees half a file, no write follows a link). Any failure to read or write it is no
+// cache: the program runs the same, only slower.
+import type { Script } from 'node:vm';
+
+/** What the program's chunks are given as `require`: the chunk loader for `./x.cjs`, Node's otherwise. */
+type ChunkRequire = NodeJS.Require;
+
+interface Loaded {
+  exports: unknown;
+}
+
+/** Node built-ins, taken when the program is loaded (the launcher's `--version` loads none of them). */
+const builtin = <T>(name: string): T => process.getBuiltinModule(name) as T;
+
+/**
+ * Runs `dist/bin.cjs` from `dist`, caching each chunk's compiled code under `cacheDir` (see above).
+ * @param buildId the build's id (a hash of the program's chunks), a directory name of the cache.
+ */
+export function loadProgram(dist: string, cacheDir: string, buildId: string): void {
+  const fs = builtin<typeof import('node:fs')>('node:fs');
+  const path = builtin<typeof import('node:path')>('node:path');
+  const vm = builtin<typeof import('node:vm')>('node:vm');
+  const { createRequire, wrap } = builtin<typeof import('node:module')>('node:module');
+  const versionDir = path.join(cacheDir, `${process.version}-${process.arch}`);
+  const dir = path.join(versionDir, buildId);
+  const modules = new Map<string, Loaded>();
+  const toWrite: { file: string; script: Script }[] = [];
+
+  const load = (file: string): Loaded => {
+    const known = modules.get(file);
+    if (known) return known;
+    const source = fs.readFileSync(file, 'utf8');
+    const { size, mtimeMs } = fs.statSync(file);
+    const cacheFile = path.join(dir, `${path.basename(file)}-${size}-${Math.trunc(mtimeMs)}.v8`);
+    const cachedData = readCache(fs, cacheFile);
+    const script = new vm.Script(wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
+    if (!cachedData || script.cachedDataRejected) toWrite.push({ file: cacheFile, script });
+    const module = { exports: {} as unknown };
+    modules.set(file, module);
+    const nodeRequire = createRequire(file);
+    const require = Object.assign(
+      (id: string) => (id.startsWith('./') ? load(path.join(dist, id)).exports : nodeRequire(id)),
+      {
+        resolve: nodeRequire.resolve,
+        cache: nodeRequire.cache,
+        main: undefined,
+        extensions: nodeRequire.extensions,
+      },
+    ) as ChunkRequire;
+    (script.runInThisContext() as (...args: unknown[]) => void).call(
+      module.exports,
+      module.exports,
+      require,
+      module,
+      file,
+      dist,
+    );
+    return module;
+  };
+
+  process.once('exit', () => {
+    if (toWrite.length > 0) writeCaches(fs, path, versionDir, dir, toWrite);
+  });
+  load(path.join(dist, 'bin.cjs'));
+}
+
+/** The cached code at `file`, or undefined when there is none (or it cannot be read). */
+function readCache(fs: typeof import('node:fs'), file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes each script's code cache (what it compiled while the program ran) into `dir`, through a
+ * new file (`wx`, 0600) renamed into place; removes the caches of earlier builds for this Node.
+ */
+function writeCaches(
+  fs: typeof import('node:fs'),
+  path: typeof import('node:path'),
+  versionDir: string,
+  dir: string,
+  scripts: { file: string; script: Script }[],
+): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    for (const other of fs.readdirSync(versionDir)) {
+      if (other !== path.basename(dir))
+        fs.rmSync(path.join(versionDir, other), { recursive: true, force: true });
+    }
+  } catch {
+    return;
+  }
+  for (const { file, script } of scripts) {
+    const temporary = `${file}.${process.pid}.tmp`;
+    try {
+      fs.writeFileSync(temporary, script.createCachedData(), { flag: 'wx', mode: 0o600 });
+      fs.renameSync(temporary, file);
+    } catch {
+      fs.rmSync(temporary, { force: true });
+    }
+  }
+}
