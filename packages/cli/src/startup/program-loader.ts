@@ -13,8 +13,11 @@
 // the directories of earlier builds are removed when a new one is written. A file's cache is also
 // named by its size and modification time, since V8 itself checks only the length of the source.
 // Each cache is written once, when missing or refused by V8, through a new file renamed into place
-// (no reader sees half a file, no write follows a link). Any failure to read or write it is no
-// cache: the program runs the same, only slower.
+// (no reader sees half a file, no write follows a link), behind a header with the CRC-32 of the
+// code: V8's own checksum of a code cache is off in release builds, and a damaged cache it takes
+// can crash or hang the process, so a file whose checksum does not match is not given to V8 (Node's
+// compile cache checks its files the same way). Any failure to read or write a cache is no cache:
+// the program runs the same, only slower.
 import type { Script } from 'node:vm';
 
 /** What the program's chunks are given as `require`: the chunk loader for `./x.cjs`, Node's otherwise. */
@@ -23,6 +26,10 @@ type ChunkRequire = NodeJS.Require;
 interface Loaded {
   exports: unknown;
 }
+
+/** The header of a cache file: this magic, then the CRC-32 of the code that follows (little-endian). */
+const MAGIC = 0x31636361; // 'acc1'
+const HEADER = 8;
 
 /** Node built-ins, taken when the program is loaded (the launcher's `--version` loads none of them). */
 const builtin = <T>(name: string): T => process.getBuiltinModule(name) as T;
@@ -36,6 +43,7 @@ export function loadProgram(dist: string, cacheDir: string, buildId: string): vo
   const path = builtin<typeof import('node:path')>('node:path');
   const vm = builtin<typeof import('node:vm')>('node:vm');
   const { createRequire, wrap } = builtin<typeof import('node:module')>('node:module');
+  const { crc32 } = builtin<typeof import('node:zlib')>('node:zlib');
   const versionDir = path.join(cacheDir, `${process.version}-${process.arch}`);
   const dir = path.join(versionDir, buildId);
   const modules = new Map<string, Loaded>();
@@ -47,7 +55,7 @@ export function loadProgram(dist: string, cacheDir: string, buildId: string): vo
     const source = fs.readFileSync(file, 'utf8');
     const { size, mtimeMs } = fs.statSync(file);
     const cacheFile = path.join(dir, `${path.basename(file)}-${size}-${Math.trunc(mtimeMs)}.v8`);
-    const cachedData = readCache(fs, cacheFile);
+    const cachedData = readCache(fs, crc32, cacheFile);
     const script = new vm.Script(wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
     if (!cachedData || script.cachedDataRejected) toWrite.push({ file: cacheFile, script });
     const module = { exports: {} as unknown };
@@ -74,18 +82,24 @@ export function loadProgram(dist: string, cacheDir: string, buildId: string): vo
   };
 
   process.once('exit', () => {
-    if (toWrite.length > 0) writeCaches(fs, path, versionDir, dir, toWrite);
+    if (toWrite.length > 0) writeCaches(fs, path, crc32, versionDir, dir, toWrite);
   });
   load(path.join(dist, 'bin.cjs'));
 }
 
-/** The cached code at `file`, or undefined when there is none (or it cannot be read). */
-function readCache(fs: typeof import('node:fs'), file: string): Buffer | undefined {
+type Crc32 = (data: Uint8Array) => number;
+
+/** The cached code at `file`, or undefined when there is none, it cannot be read or it is damaged. */
+function readCache(fs: typeof import('node:fs'), crc32: Crc32, file: string): Buffer | undefined {
+  let data: Buffer;
   try {
-    return fs.readFileSync(file);
+    data = fs.readFileSync(file);
   } catch {
     return undefined;
   }
+  if (data.length <= HEADER || data.readUInt32LE(0) !== MAGIC) return undefined;
+  const code = data.subarray(HEADER);
+  return crc32(code) === data.readUInt32LE(4) ? code : undefined;
 }
 
 /**
@@ -95,6 +109,7 @@ function readCache(fs: typeof import('node:fs'), file: string): Buffer | undefin
 function writeCaches(
   fs: typeof import('node:fs'),
   path: typeof import('node:path'),
+  crc32: Crc32,
   versionDir: string,
   dir: string,
   scripts: { file: string; script: Script }[],
@@ -111,7 +126,11 @@ function writeCaches(
   for (const { file, script } of scripts) {
     const temporary = `${file}.${process.pid}.tmp`;
     try {
-      fs.writeFileSync(temporary, script.createCachedData(), { flag: 'wx', mode: 0o600 });
+      const code = script.createCachedData();
+      const header = Buffer.alloc(HEADER);
+      header.writeUInt32LE(MAGIC, 0);
+      header.writeUInt32LE(crc32(code), 4);
+      fs.writeFileSync(temporary, Buffer.concat([header, code]), { flag: 'wx', mode: 0o600 });
       fs.renameSync(temporary, file);
     } catch {
       fs.rmSync(temporary, { force: true });
