@@ -1,4 +1,16 @@
-import { chmod, chown, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  chown,
+  cp,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -146,6 +158,35 @@ describe('the code cache of the program', () => {
       'v0.0.0-x64/0123456789abcdef/bin.cjs-1-1.v8',
     ]);
     expect(now.length).toBeGreaterThan(1);
+  });
+
+  it('keeps one cache per chunk when copies of the same build alternate; drops what killed runs and Node left', async () => {
+    // A copy of the program (another install of the same version, a test's copy) has other file
+    // times: each run writes the chunks whose cache is not theirs, and the other copy's go.
+    await ensureBuilt();
+    const { home, env, cache, configList } = await user();
+    const copy = join(home, 'copy');
+    await cp(dist, copy, { recursive: true });
+    const nodeOwn = join(cache, `${process.version}-${process.arch}-9de703df-0`);
+    await mkdir(nodeOwn, { recursive: true, mode: 0o700 });
+    await writeFile(join(nodeOwn, '8f3c2a1b'), 'Node compile cache of an earlier agent-cli');
+    const runCopy = () => node([join(copy, 'agent-cli.cjs'), 'config', 'list'], { env, timeoutMs: 20_000 });
+    await configList();
+    const buildDir = join(cache, `${process.version}-${process.arch}`);
+    const [build] = await readdir(buildDir);
+    const killed = join(buildDir, build as string, 'bin.cjs-1-1.v8.4242.tmp');
+    await writeFile(killed, 'half');
+    await utimes(killed, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+    for (let i = 0; i < 3; i++) {
+      await runCopy();
+      await configList();
+    }
+    const now = await files(cache);
+    const chunks = now.map((file) => file.replace(/-\d+-\d+\.v8$/, ''));
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(new Set(chunks).size).toBe(chunks.length);
+    expect(now.filter((file) => !file.endsWith('.v8'))).toEqual([]);
+    expect(await readdir(cache)).toEqual([`${process.version}-${process.arch}`]);
   });
 
   it('runs the same without a cache it can write (read-only directory), two runs at once leaving whole files', async () => {

@@ -102,9 +102,16 @@ function readCache(fs: typeof import('node:fs'), crc32: Crc32, file: string): Bu
   return crc32(code) === data.readUInt32LE(4) ? code : undefined;
 }
 
+/** A directory of Node's own compile cache (`<version>-<arch>-<flags hash>-<uid>`), which earlier versions of the CLI used. */
+const NODE_COMPILE_CACHE = /^v\d+\.\d+\.\d+-\w+-[0-9a-f]+-\d+$/;
+/** A temporary file older than this was left by a run that was killed while writing. */
+const STALE_TEMPORARY_MS = 10 * 60_000;
+
 /**
  * Writes each script's code cache (what it compiled while the program ran) into `dir`, through a
- * new file (`wx`, 0600) renamed into place; removes the caches of earlier builds for this Node.
+ * new file (`wx`, 0600) renamed into place. Removes what is no longer read: the caches of other
+ * builds for this Node, those of the same chunk under another size or time (a copy of the same
+ * build), temporary files of killed runs, and Node's own compile cache of earlier CLI versions.
  */
 function writeCaches(
   fs: typeof import('node:fs'),
@@ -114,14 +121,30 @@ function writeCaches(
   dir: string,
   scripts: { file: string; script: Script }[],
 ): void {
+  let present: string[];
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const cacheDir = path.dirname(versionDir);
+    for (const other of fs.readdirSync(cacheDir)) {
+      if (NODE_COMPILE_CACHE.test(other))
+        fs.rmSync(path.join(cacheDir, other), { recursive: true, force: true });
+    }
     for (const other of fs.readdirSync(versionDir)) {
       if (other !== path.basename(dir))
         fs.rmSync(path.join(versionDir, other), { recursive: true, force: true });
     }
+    present = fs.readdirSync(dir);
   } catch {
     return;
+  }
+  const now = Date.now();
+  for (const name of present.filter((n) => n.endsWith('.tmp'))) {
+    const left = path.join(dir, name);
+    try {
+      if (now - fs.lstatSync(left).mtimeMs > STALE_TEMPORARY_MS) fs.rmSync(left, { force: true });
+    } catch {
+      // gone already
+    }
   }
   for (const { file, script } of scripts) {
     const temporary = `${file}.${process.pid}.tmp`;
@@ -132,6 +155,14 @@ function writeCaches(
       header.writeUInt32LE(crc32(code), 4);
       fs.writeFileSync(temporary, Buffer.concat([header, code]), { flag: 'wx', mode: 0o600 });
       fs.renameSync(temporary, file);
+      // `chunk-X.cjs-<size>-<time>.v8`: the same chunk's caches under another size or time go.
+      const name = path.basename(file);
+      const chunk = name.slice(0, name.lastIndexOf('-', name.lastIndexOf('-') - 1) + 1);
+      for (const other of present) {
+        if (other !== name && other.startsWith(chunk) && other.endsWith('.v8')) {
+          fs.rmSync(path.join(dir, other), { force: true });
+        }
+      }
     } catch {
       fs.rmSync(temporary, { force: true });
     }
