@@ -8,6 +8,8 @@ import {
   readFile,
   rm,
   stat,
+  symlink,
+  truncate,
   utimes,
   writeFile,
 } from 'node:fs/promises';
@@ -70,7 +72,7 @@ describe('the code cache of the program', () => {
     expect(cached).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          new RegExp(`^${process.version}-${process.arch}/[0-9a-f]{16}/bin\\.cjs-\\d+-\\d+\\.v8$`),
+          new RegExp(`^${process.version}-${process.arch}/[0-9a-f]{16}/bin\\.cjs-[0-9a-f]+\\.v8$`),
         ),
       ]),
     );
@@ -143,50 +145,102 @@ describe('the code cache of the program', () => {
     expect(await files(home)).toContain('pwned');
   });
 
-  it("drops the caches of the program's earlier builds when it writes its own", async () => {
+  it('keeps the builds written last (two installed versions used in turn), drops older ones and what killed runs and Node left', async () => {
     await ensureBuilt();
-    const { cache, configList } = await user();
-    const earlier = join(cache, `${process.version}-${process.arch}`, '0123456789abcdef');
-    await mkdir(earlier, { recursive: true, mode: 0o700 });
-    await writeFile(join(earlier, 'bin.cjs-1-1.v8'), 'old');
+    const { home, env, cache, configList } = await user();
+    const versionDir = join(cache, `${process.version}-${process.arch}`);
+    // Four earlier builds, the oldest first; another Node's; Node's own compile cache of an earlier CLI.
+    for (let i = 0; i < 4; i++) {
+      const build = join(versionDir, `000000000000000${i}`);
+      await mkdir(build, { recursive: true, mode: 0o700 });
+      await writeFile(join(build, 'bin.cjs-1.v8'), 'old');
+      const when = new Date(Date.now() - (5 - i) * 86_400_000);
+      await utimes(build, when, when);
+    }
     const otherNode = join(cache, 'v0.0.0-x64', '0123456789abcdef');
     await mkdir(otherNode, { recursive: true, mode: 0o700 });
-    await writeFile(join(otherNode, 'bin.cjs-1-1.v8'), 'other node');
+    await writeFile(join(otherNode, 'bin.cjs-1.v8'), 'other node');
+    const nodeOwn = join(cache, `${process.version}-${process.arch}-9de703df-0`);
+    await mkdir(nodeOwn, { recursive: true, mode: 0o700 });
+    await writeFile(join(nodeOwn, '8f3c2a1b'), 'Node compile cache of an earlier agent-cli');
     await configList();
-    const now = await files(cache);
-    expect(now.filter((file) => file.includes('0123456789abcdef'))).toEqual([
-      'v0.0.0-x64/0123456789abcdef/bin.cjs-1-1.v8',
-    ]);
-    expect(now.length).toBeGreaterThan(1);
+    const builds = await readdir(versionDir);
+    expect(builds).toEqual(
+      expect.arrayContaining(['0000000000000001', '0000000000000002', '0000000000000003']),
+    );
+    expect(builds).not.toContain('0000000000000000');
+    expect(builds).toHaveLength(4);
+    expect((await readdir(cache)).sort()).toEqual(
+      [`${process.version}-${process.arch}`, 'v0.0.0-x64'].sort(),
+    );
+
+    // Another build of the program (its launcher names another build) and this one, in turn: each
+    // keeps its cache, neither writes again; a killed run's temporary file goes at the next write.
+    const copy = join(home, 'copy');
+    await cp(dist, copy, { recursive: true });
+    const launcher = await readFile(join(copy, 'agent-cli.cjs'), 'utf8');
+    await writeFile(
+      join(copy, 'agent-cli.cjs'),
+      launcher.replace(/(loadProgram\(__dirname, \w+, ")[0-9a-f]+/, '$1feedfeedfeedfeed'),
+    );
+    const runCopy = () => node([join(copy, 'agent-cli.cjs'), 'config', 'list'], { env, timeoutMs: 20_000 });
+    expect((await runCopy()).stdout).toContain('No profiles yet');
+    const current = builds.find((name) => !name.startsWith('000000000000000')) as string;
+    const killed = join(versionDir, current, 'bin.cjs-1.v8.4242.tmp');
+    await writeFile(killed, 'half');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(killed, hourAgo, hourAgo);
+    const before = await files(cache);
+    const times = async () =>
+      Promise.all(before.map(async (file) => (await stat(join(cache, file))).mtimeMs));
+    const then = await times();
+    for (let i = 0; i < 2; i++) {
+      await runCopy();
+      await configList();
+    }
+    expect(await files(cache)).toEqual(before);
+    expect(await times()).toEqual(then);
+    await rm(
+      join(
+        cache,
+        before.find(
+          (file) =>
+            file.startsWith(`${process.version}-${process.arch}/${current}/bin.cjs-`) && file.endsWith('.v8'),
+        ) as string,
+      ),
+    );
+    await configList();
+    expect(await files(join(versionDir, current))).not.toContain('bin.cjs-1.v8.4242.tmp');
   });
 
-  it('keeps one cache per chunk when copies of the same build alternate; drops what killed runs and Node left', async () => {
+  it('keeps one cache per chunk when copies of the same build alternate, and reads none that is not a plain file of its own', async () => {
     // A copy of the program (another install of the same version, a test's copy) has other file
-    // times: each run writes the chunks whose cache is not theirs, and the other copy's go.
+    // times but the same sources: it shares the caches.
     await ensureBuilt();
     const { home, env, cache, configList } = await user();
     const copy = join(home, 'copy');
     await cp(dist, copy, { recursive: true });
-    const nodeOwn = join(cache, `${process.version}-${process.arch}-9de703df-0`);
-    await mkdir(nodeOwn, { recursive: true, mode: 0o700 });
-    await writeFile(join(nodeOwn, '8f3c2a1b'), 'Node compile cache of an earlier agent-cli');
     const runCopy = () => node([join(copy, 'agent-cli.cjs'), 'config', 'list'], { env, timeoutMs: 20_000 });
     await configList();
-    const buildDir = join(cache, `${process.version}-${process.arch}`);
-    const [build] = await readdir(buildDir);
-    const killed = join(buildDir, build as string, 'bin.cjs-1-1.v8.4242.tmp');
-    await writeFile(killed, 'half');
-    await utimes(killed, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
-    for (let i = 0; i < 3; i++) {
+    const cached = await files(cache);
+    for (let i = 0; i < 2; i++) {
       await runCopy();
       await configList();
     }
-    const now = await files(cache);
-    const chunks = now.map((file) => file.replace(/-\d+-\d+\.v8$/, ''));
-    expect(chunks.length).toBeGreaterThan(3);
+    expect(await files(cache)).toEqual(cached);
+    const chunks = cached.map((file) => file.replace(/-[0-9a-f]+\.v8$/, ''));
     expect(new Set(chunks).size).toBe(chunks.length);
-    expect(now.filter((file) => !file.endsWith('.v8'))).toEqual([]);
-    expect(await readdir(cache)).toEqual([`${process.version}-${process.arch}`]);
+
+    // A FIFO, a link to an endless file and a huge sparse file where caches go: not read, no hang.
+    const named = (pattern: RegExp) => join(cache, cached.find((file) => pattern.test(file)) as string);
+    const [binCache, mainCache, sdkCache] = [named(/\/bin\.cjs-/), named(/\/main-/), named(/\/chunk-/)];
+    await rm(binCache);
+    await node(['-e', `require('node:child_process').execFileSync('mkfifo', [${JSON.stringify(binCache)}])`]);
+    await rm(mainCache);
+    await symlink('/dev/zero', mainCache);
+    await writeFile(sdkCache, '');
+    await truncate(sdkCache, 200 * 1024 * 1024);
+    expect(await configList()).toContain('No profiles yet');
   });
 
   it('runs the same without a cache it can write (read-only directory), two runs at once leaving whole files', async () => {
@@ -246,17 +300,18 @@ describe('the code cache of the program', () => {
           AGENT_CLI_CONFIG_DIR: join(home, 'config'),
           TMPDIR: shared,
         };
+        const runVictim = (env: NodeJS.ProcessEnv = {}) =>
+          runAs(VICTIM, process.execPath, [join(cli, 'agent-cli.cjs'), 'config', 'list'], {
+            env: Object.fromEntries(
+              Object.entries({ ...victimEnv, ...env }).filter(([, v]) => v !== undefined),
+            ),
+          });
         const asVictim = async (env: NodeJS.ProcessEnv = {}) => {
-          const { stdout } = await runAs(
-            VICTIM,
-            process.execPath,
-            [join(cli, 'agent-cli.cjs'), 'config', 'list'],
-            { env: { ...victimEnv, ...env } },
-          );
+          const { stdout } = await runVictim(env);
           const pwned = (await files(home)).includes('pwned');
           return { stdout, pwned };
         };
-        return { shared, home, asAttacker, asVictim };
+        return { shared, home, attackerHome, asAttacker, asVictim, runVictim };
       }
 
       it('a cache directory another user created (0777) under a shared XDG_CACHE_HOME is refused', async () => {
@@ -269,6 +324,46 @@ describe('the code cache of the program', () => {
         expect(victim.pwned).toBe(false);
       });
 
+      it('a user with no HOME and no passwd entry (a CI container run with --user N) runs without a cache', async () => {
+        const { home, asVictim } = await machine();
+        const bare = await asVictim({ HOME: undefined, AGENT_CLI_CONFIG_DIR: join(home, 'config') });
+        expect(bare.stdout).toContain('No profiles yet');
+      });
+
+      it('a cache directory it cannot read leaves the output and stderr as without a cache', async () => {
+        const { home, asVictim, runVictim } = await machine();
+        await asVictim();
+        const versionDir = join(home, '.cache/agent-cli/compile-cache', `${process.version}-${process.arch}`);
+        const [build] = await readdir(versionDir);
+        await chmod(join(versionDir, build as string), 0o000);
+        const run = await runVictim();
+        expect(run.stdout).toContain('No profiles yet');
+        expect(run.stderr).toBe('');
+      });
+
+      it("nothing is created through another user's link or under a directory others can write (umask 002)", async () => {
+        const { shared, home, attackerHome, asVictim } = await machine();
+        // The attacker's link where the CLI's directory would go, in a shared sticky cache home.
+        const xdg = join(shared, 'xdg');
+        await mkdir(xdg, { mode: 0o1777 });
+        await chmod(xdg, 0o1777);
+        const docs = join(home, 'docs');
+        await mkdir(docs, { mode: 0o700 });
+        await chown(docs, VICTIM, VICTIM);
+        await runAs(ATTACKER, 'ln', ['-s', docs, join(xdg, 'agent-cli')], {
+          env: { PATH: process.env['PATH'], HOME: attackerHome },
+        });
+        expect((await asVictim({ XDG_CACHE_HOME: xdg })).stdout).toContain('No profiles yet');
+        expect(await readdir(docs)).toEqual([]);
+        // ~/.cache group-writable (umask 002): no cache, and nothing made in it.
+        const cache = join(home, '.cache');
+        await mkdir(cache, { mode: 0o775 });
+        await chmod(cache, 0o775);
+        await chown(cache, VICTIM, VICTIM);
+        expect((await asVictim()).stdout).toContain('No profiles yet');
+        expect(await readdir(cache)).toEqual([]);
+      });
+
       it("the victim's own cache directory is private and used, and code another user planted there runs (the control)", async () => {
         const { shared, home, asAttacker, asVictim } = await machine();
         await asVictim();
@@ -276,11 +371,21 @@ describe('the code cache of the program', () => {
         const info = await stat(cache);
         expect([info.uid, info.mode & 0o777]).toEqual([VICTIM, 0o700]);
         expect((await files(cache)).length).toBeGreaterThan(0);
-        // Planted by the attacker elsewhere and put in place as root: the victim runs it, so what
-        // keeps the victim safe is that no one else can write there.
+        // Planted by the attacker elsewhere and put in place as root, still the attacker's: not read.
         const planted = join(shared, 'planted');
         await asAttacker(planted);
-        await cp(planted, cache, { recursive: true, force: true });
+        const [file] = (await files(planted)).filter((name) => name.endsWith('.v8'));
+        const target = join(cache, file as string);
+        await cp(join(planted, file as string), target, { force: true });
+        await chown(target, ATTACKER, ATTACKER);
+        await chmod(target, 0o600);
+        expect((await asVictim()).pwned).toBe(false);
+        // The same file as the victim's own (the control): run, so what keeps the victim safe is
+        // that no one else can write there, and that a file of someone else's is not read. (The run
+        // above replaced the attacker's file with a cache of its own.)
+        await cp(join(planted, file as string), target, { force: true });
+        await chown(target, VICTIM, VICTIM);
+        await chmod(target, 0o600);
         expect((await asVictim()).pwned).toBe(true);
       });
     },

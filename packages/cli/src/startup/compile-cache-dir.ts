@@ -9,7 +9,7 @@
 // Nothing is created under a directory another user owns (root run by sudo without -H, with the
 // user's HOME, would leave a root-owned cache the user cannot use or remove).
 // Anything else means no cache: the CLI starts a little slower and runs the same.
-import { existsSync, lstatSync, mkdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 
 // node:os is taken when the directory is looked for, not when the module loads: the launcher bundles
@@ -34,15 +34,17 @@ export function privateCompileCacheDir(env: NodeJS.ProcessEnv = process.env): st
   ) {
     return undefined;
   }
-  const base =
-    uid === undefined
-      ? (env['LOCALAPPDATA'] ?? join(homedir(), 'AppData', 'Local'))
-      : xdg !== undefined && isAbsolute(xdg)
-        ? xdg
-        : join(homedir(), '.cache');
   try {
+    // homedir() throws for a user with no HOME and no entry in the passwd file (a CI container
+    // started with --user N and a clean environment): no cache then, the program runs all the same.
+    const base =
+      uid === undefined
+        ? (env['LOCALAPPDATA'] ?? join(homedir(), 'AppData', 'Local'))
+        : xdg !== undefined && isAbsolute(xdg)
+          ? xdg
+          : join(homedir(), '.cache');
     const dir = join(base, 'agent-cli', 'compile-cache');
-    if (uid !== undefined && !creatableBy(dir, uid)) return undefined;
+    if (uid !== undefined && !creatableBy(base, dir, uid)) return undefined;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const real = realpathSync(dir);
     return uid === undefined || onlyWritableBy(real, uid) ? real : undefined;
@@ -51,12 +53,19 @@ export function privateCompileCacheDir(env: NodeJS.ProcessEnv = process.env): st
   }
 }
 
-/** Whether the nearest existing directory at or above `dir` is owned by `uid` or root. */
-function creatableBy(dir: string, uid: number): boolean {
+/**
+ * Whether `dir` may be created (or used) under `base` by `uid`, checked before anything is made:
+ * the CLI's own directories under `base` are directories, not links another user left there, and
+ * the nearest existing directory and every one above it can be changed by `uid` (or root) alone.
+ */
+function creatableBy(base: string, dir: string, uid: number): boolean {
+  for (const own of [join(base, 'agent-cli'), dir]) {
+    const found = lstatSync(own, { throwIfNoEntry: false });
+    if (found && !found.isDirectory()) return false;
+  }
   let path = dir;
   while (!existsSync(path) && dirname(path) !== path) path = dirname(path);
-  const owner = statSync(path).uid;
-  return owner === uid || owner === 0;
+  return onlyWritableBy(realpathSync(path), uid);
 }
 
 /** Whether `dir` (a real path) and every directory above it can be changed by `uid` (or root) alone. */

@@ -7,17 +7,18 @@
 //
 // The cache lives in the private directory of compile-cache-dir.ts (0700, under the user's cache
 // directory, every directory above it checked), never in the shared temporary directory: V8 runs
-// whatever compiled code it is given for a file, so only this user may write there. Under it, one
-// directory per Node version and architecture, and in that one per build of the program (the build
-// inlines an id from the hash of every chunk): an upgraded CLI never reads the code of another, and
-// the directories of earlier builds are removed when a new one is written. A file's cache is also
-// named by its size and modification time, since V8 itself checks only the length of the source.
-// Each cache is written once, when missing or refused by V8, through a new file renamed into place
-// (no reader sees half a file, no write follows a link), behind a header with the CRC-32 of the
-// code: V8's own checksum of a code cache is off in release builds, and a damaged cache it takes
-// can crash or hang the process, so a file whose checksum does not match is not given to V8 (Node's
-// compile cache checks its files the same way). Any failure to read or write a cache is no cache:
-// the program runs the same, only slower.
+// whatever compiled code it is given for a source of the right length, so only this user may
+// write there. A cache file is read only when it is a regular file (no link, no FIFO), owned by
+// this user, writable by no one else and of a sane size. Under the directory, one directory per
+// Node version and architecture, and in that one per build of the program (the build inlines an id
+// from the hash of every chunk); a chunk's cache is named by the CRC-32 of its source, since V8
+// checks only the source's length (two copies of one build share their caches; an edited chunk
+// gets a new one). Each cache is written when missing or refused by V8, through a new file renamed
+// into place (no reader sees half a file, no write follows a link), behind a header with the
+// CRC-32 of the code: V8's own checksum of a code cache is off in release builds, and a damaged
+// cache it takes can crash or hang the process, so a file whose checksum does not match is not
+// given to V8 (Node's compile cache checks its files the same way). Any failure to read or write a
+// cache is no cache: the program runs the same, only slower, and says nothing.
 import type { Script } from 'node:vm';
 
 /** What the program's chunks are given as `require`: the chunk loader for `./x.cjs`, Node's otherwise. */
@@ -27,9 +28,21 @@ interface Loaded {
   exports: unknown;
 }
 
+type Fs = typeof import('node:fs');
+type Path = typeof import('node:path');
+type Crc32 = (data: Uint8Array) => number;
+
 /** The header of a cache file: this magic, then the CRC-32 of the code that follows (little-endian). */
 const MAGIC = 0x31636361; // 'acc1'
 const HEADER = 8;
+/** A cache file larger than this is not read (the program's largest chunk caches to about 1 MB). */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+/** Build directories kept besides the current one: two installed versions used in turn share the cache. */
+const OTHER_BUILDS_KEPT = 3;
+/** A directory of Node's own compile cache (`<version>-<arch>-<flags hash>-<uid>`), which earlier versions of the CLI used. */
+const NODE_COMPILE_CACHE = /^v\d+\.\d+\.\d+-\w+-[0-9a-f]+-\d+$/;
+/** A temporary file older than this was left by a run that was killed while writing. */
+const STALE_TEMPORARY_MS = 10 * 60_000;
 
 /** Node built-ins, taken when the program is loaded (the launcher's `--version` loads none of them). */
 const builtin = <T>(name: string): T => process.getBuiltinModule(name) as T;
@@ -39,8 +52,8 @@ const builtin = <T>(name: string): T => process.getBuiltinModule(name) as T;
  * @param buildId the build's id (a hash of the program's chunks), a directory name of the cache.
  */
 export function loadProgram(dist: string, cacheDir: string, buildId: string): void {
-  const fs = builtin<typeof import('node:fs')>('node:fs');
-  const path = builtin<typeof import('node:path')>('node:path');
+  const fs = builtin<Fs>('node:fs');
+  const path = builtin<Path>('node:path');
   const vm = builtin<typeof import('node:vm')>('node:vm');
   const { createRequire, wrap } = builtin<typeof import('node:module')>('node:module');
   const { crc32 } = builtin<typeof import('node:zlib')>('node:zlib');
@@ -48,28 +61,32 @@ export function loadProgram(dist: string, cacheDir: string, buildId: string): vo
   const dir = path.join(versionDir, buildId);
   const modules = new Map<string, Loaded>();
   const toWrite: { file: string; script: Script }[] = [];
+  // Every chunk is in `dist`: one `require` serves them all; anything but a chunk is Node's.
+  const nodeRequire = createRequire(path.join(dist, 'bin.cjs'));
+  const require = Object.assign(
+    (id: string) =>
+      id.startsWith('./') && id.endsWith('.cjs') ? load(path.join(dist, id)).exports : nodeRequire(id),
+    {
+      resolve: nodeRequire.resolve,
+      cache: nodeRequire.cache,
+      main: nodeRequire.main,
+      extensions: nodeRequire.extensions,
+    },
+  ) as ChunkRequire;
 
   const load = (file: string): Loaded => {
     const known = modules.get(file);
     if (known) return known;
-    const source = fs.readFileSync(file, 'utf8');
-    const { size, mtimeMs } = fs.statSync(file);
-    const cacheFile = path.join(dir, `${path.basename(file)}-${size}-${Math.trunc(mtimeMs)}.v8`);
+    const bytes = fs.readFileSync(file);
+    const cacheFile = path.join(dir, `${path.basename(file)}-${crc32(bytes).toString(16)}.v8`);
     const cachedData = readCache(fs, crc32, cacheFile);
-    const script = new vm.Script(wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
+    const script = new vm.Script(wrap(bytes.toString('utf8')), {
+      filename: file,
+      ...(cachedData ? { cachedData } : {}),
+    });
     if (!cachedData || script.cachedDataRejected) toWrite.push({ file: cacheFile, script });
-    const module = { exports: {} as unknown };
+    const module = { exports: {} as unknown, id: file, filename: file, loaded: false };
     modules.set(file, module);
-    const nodeRequire = createRequire(file);
-    const require = Object.assign(
-      (id: string) => (id.startsWith('./') ? load(path.join(dist, id)).exports : nodeRequire(id)),
-      {
-        resolve: nodeRequire.resolve,
-        cache: nodeRequire.cache,
-        main: undefined,
-        extensions: nodeRequire.extensions,
-      },
-    ) as ChunkRequire;
     (script.runInThisContext() as (...args: unknown[]) => void).call(
       module.exports,
       module.exports,
@@ -78,73 +95,91 @@ export function loadProgram(dist: string, cacheDir: string, buildId: string): vo
       file,
       dist,
     );
+    module.loaded = true;
     return module;
   };
 
   process.once('exit', () => {
-    if (toWrite.length > 0) writeCaches(fs, path, crc32, versionDir, dir, toWrite);
+    if (toWrite.length === 0) return;
+    // A signal now would end the run with its own code after the command has answered: held
+    // (the exit handlers run to the end, then the process exits with the command's code).
+    const hold = () => {};
+    process.on('SIGINT', hold).on('SIGTERM', hold);
+    try {
+      writeCaches(fs, path, crc32, versionDir, dir, toWrite);
+    } catch {
+      // No cache this time.
+    }
   });
   load(path.join(dist, 'bin.cjs'));
 }
 
-type Crc32 = (data: Uint8Array) => number;
-
-/** The cached code at `file`, or undefined when there is none, it cannot be read or it is damaged. */
-function readCache(fs: typeof import('node:fs'), crc32: Crc32, file: string): Buffer | undefined {
-  let data: Buffer;
+/**
+ * The cached code at `file`, or undefined when there is none or it is not to be trusted: not a
+ * regular file (a link is not followed, a FIFO not waited on), another user's or writable by
+ * others, too large, or damaged (its checksum does not match).
+ */
+function readCache(fs: Fs, crc32: Crc32, file: string): Buffer | undefined {
+  const { O_RDONLY, O_NOFOLLOW = 0, O_NONBLOCK = 0 } = fs.constants;
+  let fd: number | undefined;
   try {
-    data = fs.readFileSync(file);
+    fd = fs.openSync(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    const stat = fs.fstatSync(fd);
+    const uid = process.getuid?.();
+    if (
+      !stat.isFile() ||
+      (uid !== undefined && (stat.uid !== uid || (stat.mode & 0o022) !== 0)) ||
+      stat.size <= HEADER ||
+      stat.size > MAX_CACHE_BYTES
+    ) {
+      return undefined;
+    }
+    const data = fs.readFileSync(fd);
+    if (data.readUInt32LE(0) !== MAGIC) return undefined;
+    const code = data.subarray(HEADER);
+    return crc32(code) === data.readUInt32LE(4) ? code : undefined;
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
-  if (data.length <= HEADER || data.readUInt32LE(0) !== MAGIC) return undefined;
-  const code = data.subarray(HEADER);
-  return crc32(code) === data.readUInt32LE(4) ? code : undefined;
 }
-
-/** A directory of Node's own compile cache (`<version>-<arch>-<flags hash>-<uid>`), which earlier versions of the CLI used. */
-const NODE_COMPILE_CACHE = /^v\d+\.\d+\.\d+-\w+-[0-9a-f]+-\d+$/;
-/** A temporary file older than this was left by a run that was killed while writing. */
-const STALE_TEMPORARY_MS = 10 * 60_000;
 
 /**
  * Writes each script's code cache (what it compiled while the program ran) into `dir`, through a
- * new file (`wx`, 0600) renamed into place. Removes what is no longer read: the caches of other
- * builds for this Node, those of the same chunk under another size or time (a copy of the same
- * build), temporary files of killed runs, and Node's own compile cache of earlier CLI versions.
+ * new file (`wx`, 0600) renamed into place. Removes what is no longer read: the builds of this
+ * Node but the last few written, the same chunk's caches of another source, temporary files of
+ * killed runs, and Node's own compile cache of earlier CLI versions. Throws on any failure.
  */
 function writeCaches(
-  fs: typeof import('node:fs'),
-  path: typeof import('node:path'),
+  fs: Fs,
+  path: Path,
   crc32: Crc32,
   versionDir: string,
   dir: string,
   scripts: { file: string; script: Script }[],
 ): void {
-  let present: string[];
-  try {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const cacheDir = path.dirname(versionDir);
-    for (const other of fs.readdirSync(cacheDir)) {
-      if (NODE_COMPILE_CACHE.test(other))
-        fs.rmSync(path.join(cacheDir, other), { recursive: true, force: true });
-    }
-    for (const other of fs.readdirSync(versionDir)) {
-      if (other !== path.basename(dir))
-        fs.rmSync(path.join(versionDir, other), { recursive: true, force: true });
-    }
-    present = fs.readdirSync(dir);
-  } catch {
-    return;
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const now = new Date();
+  fs.utimesSync(dir, now, now); // the build written last is kept longest
+  const cacheDir = path.dirname(versionDir);
+  for (const other of fs.readdirSync(cacheDir)) {
+    if (NODE_COMPILE_CACHE.test(other))
+      fs.rmSync(path.join(cacheDir, other), { recursive: true, force: true });
   }
-  const now = Date.now();
+  const others = fs
+    .readdirSync(versionDir)
+    .filter((name) => name !== path.basename(dir))
+    .map((name) => ({ name, time: fs.lstatSync(path.join(versionDir, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time);
+  for (const { name } of others.slice(OTHER_BUILDS_KEPT)) {
+    fs.rmSync(path.join(versionDir, name), { recursive: true, force: true });
+  }
+  const present = fs.readdirSync(dir);
   for (const name of present.filter((n) => n.endsWith('.tmp'))) {
     const left = path.join(dir, name);
-    try {
-      if (now - fs.lstatSync(left).mtimeMs > STALE_TEMPORARY_MS) fs.rmSync(left, { force: true });
-    } catch {
-      // gone already
-    }
+    const age = now.getTime() - (fs.lstatSync(left, { throwIfNoEntry: false })?.mtimeMs ?? now.getTime());
+    if (age > STALE_TEMPORARY_MS) fs.rmSync(left, { force: true, recursive: true });
   }
   for (const { file, script } of scripts) {
     const temporary = `${file}.${process.pid}.tmp`;
@@ -155,16 +190,21 @@ function writeCaches(
       header.writeUInt32LE(crc32(code), 4);
       fs.writeFileSync(temporary, Buffer.concat([header, code]), { flag: 'wx', mode: 0o600 });
       fs.renameSync(temporary, file);
-      // `chunk-X.cjs-<size>-<time>.v8`: the same chunk's caches under another size or time go.
-      const name = path.basename(file);
-      const chunk = name.slice(0, name.lastIndexOf('-', name.lastIndexOf('-') - 1) + 1);
-      for (const other of present) {
-        if (other !== name && other.startsWith(chunk) && other.endsWith('.v8')) {
-          fs.rmSync(path.join(dir, other), { force: true });
-        }
-      }
     } catch {
-      fs.rmSync(temporary, { force: true });
+      try {
+        fs.rmSync(temporary, { force: true });
+      } catch {
+        // a directory planted at that name: left as it is
+      }
+      continue;
+    }
+    // `chunk-X.cjs-<crc>.v8`: the same chunk's caches of another source go.
+    const name = path.basename(file);
+    const chunk = name.slice(0, name.lastIndexOf('-') + 1);
+    for (const other of present) {
+      if (other !== name && other.startsWith(chunk) && other.endsWith('.v8')) {
+        fs.rmSync(path.join(dir, other), { force: true });
+      }
     }
   }
 }
