@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSandboxWorker } from './bench-cli.mjs';
+import { cliEnv, startSandboxWorker } from './bench-cli.mjs';
 import { machine, median } from './bench-stats.mjs';
 
 const [before, roundsArg] = process.argv.slice(2);
@@ -29,14 +29,7 @@ const commands = {
 };
 const sandbox = await startSandboxWorker();
 const home = mkdtempSync(join(tmpdir(), 'agent-cli-builds-'));
-const env = {
-  PATH: process.env.PATH ?? '',
-  HOME: home,
-  NO_COLOR: '1',
-  AGENT_CLI_CONFIG_DIR: home,
-  AGENT_CLI_BASE_URL: sandbox.url,
-  AGENT_CLI_TOKEN: sandbox.token,
-};
+const env = cliEnv(sandbox, home);
 const subjects = { 'node -e 0': ['-e', '0'] };
 for (const [build, bin] of Object.entries(builds))
   for (const [name, args] of Object.entries(commands)) subjects[`${build}: ${name}`] = [bin, ...args];

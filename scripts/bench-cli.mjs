@@ -61,6 +61,21 @@ async function serveSandbox() {
   parentPort.postMessage({ url: running.url, token });
 }
 
+/**
+ * The environment of a CLI run against `sandbox` with `home` as its home and config directory
+ * (so its code cache is there too), colours off, nothing of the user's read.
+ */
+export function cliEnv(sandbox, home) {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    NO_COLOR: '1',
+    AGENT_CLI_CONFIG_DIR: home,
+    AGENT_CLI_BASE_URL: sandbox.url,
+    AGENT_CLI_TOKEN: sandbox.token,
+  };
+}
+
 export async function startSandboxWorker() {
   const worker = new Worker(new URL(import.meta.url));
   const { url, token } = await new Promise((resolve, reject) => {
@@ -77,14 +92,7 @@ export async function benchCli({ quick = false } = {}) {
   }
   const sandbox = await startSandboxWorker();
   const configDir = mkdtempSync(join(tmpdir(), 'agent-cli-bench-'));
-  const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: configDir,
-    NO_COLOR: '1',
-    AGENT_CLI_CONFIG_DIR: configDir,
-    AGENT_CLI_BASE_URL: sandbox.url,
-    AGENT_CLI_TOKEN: sandbox.token,
-  };
+  const env = cliEnv(sandbox, configDir);
   try {
     const listed = JSON.parse(node([bin, 'credentials', 'list', '--json'], env));
     if (!Array.isArray(listed) || listed.length !== RECORDS) {

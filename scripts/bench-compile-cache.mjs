@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startSandboxWorker } from './bench-cli.mjs';
+import { cliEnv, startSandboxWorker } from './bench-cli.mjs';
 import { alternate, formatTable, machine, ratioRow } from './bench-stats.mjs';
 
 const root = new URL('../', import.meta.url);
@@ -30,15 +30,7 @@ export async function benchCompileCache({ quick = false } = {}) {
   const sandbox = await startSandboxWorker();
   const temp = mkdtempSync(join(tmpdir(), 'agent-cli-cache-bench-'));
   // HOME holds the cache where the launcher puts it (~/.cache/agent-cli); NODE_COMPILE_CACHE stays unset.
-  const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: temp,
-    TMPDIR: temp,
-    NO_COLOR: '1',
-    AGENT_CLI_CONFIG_DIR: temp,
-    AGENT_CLI_BASE_URL: sandbox.url,
-    AGENT_CLI_TOKEN: sandbox.token,
-  };
+  const env = { ...cliEnv(sandbox, temp), TMPDIR: temp };
   const without = { ...env, NODE_DISABLE_COMPILE_CACHE: '1' };
   try {
     const rows = [];

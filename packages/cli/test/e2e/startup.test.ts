@@ -30,6 +30,20 @@ function closure(files: string[]): Set<string> {
   return seen;
 }
 
+/**
+ * A probe for `--require`: runs `setup`, and at exit writes what `collect` (an expression giving an
+ * array) gives, one per line; `lines()` reads it back.
+ */
+function exitProbe(dir: string, name: string, setup: string, collect: string) {
+  const probe = join(dir, `${name}.cjs`);
+  const out = join(dir, `${name}.txt`);
+  writeFileSync(
+    probe,
+    `${setup}\nprocess.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, (${collect}).join('\\n')));`,
+  );
+  return { env: { NODE_OPTIONS: `--require ${probe}` }, lines: () => readFileSync(out, 'utf8').split('\n') };
+}
+
 // esbuild keeps a `// path` comment per bundled module, which tells what a chunk holds.
 const HEAVY = [
   'node_modules/.pnpm/zod@',
@@ -120,19 +134,17 @@ describe('start-up of a command that calls the service', () => {
     args: string[],
     env: NodeJS.ProcessEnv = {},
   ): Promise<{ stdout: string; internals: string[] }> {
-    const probe = join(probeDir, 'probe.cjs');
-    const out = join(probeDir, `loaded-${args.join('-')}-${Object.keys(env).join('-')}.txt`);
-    writeFileSync(
-      probe,
-      "process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, process.moduleLoadList.join('\\n')));",
+    const probe = exitProbe(
+      probeDir,
+      `loaded-${[...args, ...Object.keys(env)].join('-')}`,
+      '',
+      'process.moduleLoadList',
     );
     const token = e2e.sandbox().sandbox.issueToken();
-    const run = await e2e.run(args, {
-      env: { AGENT_CLI_TOKEN: token, NODE_OPTIONS: `--require ${probe}`, PROBE_OUT: out, ...env },
-    });
+    const run = await e2e.run(args, { env: { AGENT_CLI_TOKEN: token, ...probe.env, ...env } });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    return { stdout: run.stdout, internals: readFileSync(out, 'utf8').split('\n') };
+    return { stdout: run.stdout, internals: probe.lines() };
   }
 
   it("credentials list --json sends through node:http without loading Node's fetch (undici) or http2", async () => {
@@ -188,25 +200,22 @@ describe('start-up of a command that reads the settings only', () => {
     args: string[],
     expected: { code: number; token?: boolean; stderr?: RegExp } = { code: 0 },
   ): Promise<string[]> {
-    const probe = join(probeDir, 'probe.cjs');
-    const out = join(probeDir, `loaded-${args.join('-')}.txt`);
-    writeFileSync(
-      probe,
+    const probe = exitProbe(
+      probeDir,
+      `loaded-${args.join('-')}`,
       `const vm = require('node:vm');
 const seen = [];
 const Script = vm.Script;
-vm.Script = class extends Script { constructor(code, options) { super(code, options); seen.push(options && options.filename); } };
-process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, [...seen, ...Object.keys(require.cache)].join('\\n')));`,
+vm.Script = class extends Script { constructor(code, options) { super(code, options); seen.push(options && options.filename); } };`,
+      '[...seen, ...Object.keys(require.cache)]',
     );
     const token = expected.token === false ? {} : { AGENT_CLI_TOKEN: 'a-token-from-ci' };
-    const run = await e2e.run(args, {
-      env: { ...token, NODE_OPTIONS: `--require ${probe}`, PROBE_OUT: out },
-    });
+    const run = await e2e.run(args, { env: { ...token, ...probe.env } });
     if (expected.stderr) expect(run.stderr).toMatch(expected.stderr);
     else expect(run.stderr).toBe('');
     expect(run.code).toBe(expected.code);
-    const files = readFileSync(out, 'utf8')
-      .split('\n')
+    const files = probe
+      .lines()
       .filter((path) => path.includes('/dist/'))
       .map((path) => path.slice(path.lastIndexOf('/dist/') + '/dist/'.length));
     expect(files).toContain('bin.cjs');
