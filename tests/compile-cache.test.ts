@@ -213,6 +213,44 @@ describe('the code cache of the program', () => {
     expect(await files(join(versionDir, current))).not.toContain('bin.cjs-1.v8.4242.tmp');
   });
 
+  it('removes only what it named: a link the user made in the cache is not followed, their files stay; old Node versions go', async () => {
+    await ensureBuilt();
+    const { home, cache, configList } = await user();
+    // Old Node versions' caches, oldest first, and a file of the user's own among them.
+    for (const [i, version] of ['v1.0.0-x64', 'v2.0.0-x64', 'v3.0.0-x64'].entries()) {
+      await mkdir(join(cache, version, '0123456789abcdef'), { recursive: true, mode: 0o700 });
+      const when = new Date(Date.now() - (5 - i) * 86_400_000);
+      await utimes(join(cache, version), when, when);
+    }
+    await writeFile(join(cache, 'notes.txt'), 'mine');
+    // The version directory as a link to the user's documents, old files in it.
+    const docs = join(home, 'docs');
+    await mkdir(docs);
+    for (let i = 0; i < 6; i++) {
+      await writeFile(join(docs, `doc${i}.txt`), 'x');
+      await utimes(join(docs, `doc${i}.txt`), new Date(2001 + i, 0, 1), new Date(2001 + i, 0, 1));
+    }
+    await mkdir(join(docs, 'abcdefabcdefabcd'));
+    await symlink(docs, join(cache, `${process.version}-${process.arch}`));
+    expect(await configList()).toContain('No profiles yet');
+    expect((await readdir(docs)).sort()).toEqual([
+      'abcdefabcdefabcd',
+      ...Array.from({ length: 6 }, (_, i) => `doc${i}.txt`),
+    ]);
+    // As a plain directory again, with the build directory a link: nothing written through it either.
+    await rm(join(cache, `${process.version}-${process.arch}`));
+    await configList();
+    const [build] = await readdir(join(cache, `${process.version}-${process.arch}`));
+    await rm(join(cache, `${process.version}-${process.arch}`, build as string), { recursive: true });
+    await symlink(docs, join(cache, `${process.version}-${process.arch}`, build as string));
+    expect(await configList()).toContain('No profiles yet');
+    expect((await readdir(docs)).filter((name) => name.endsWith('.v8'))).toEqual([]);
+    // The two Node versions written last are kept, the oldest goes, the user's file stays.
+    expect((await readdir(cache)).sort()).toEqual(
+      ['notes.txt', `${process.version}-${process.arch}`, 'v2.0.0-x64', 'v3.0.0-x64'].sort(),
+    );
+  });
+
   it('keeps one cache per chunk when copies of the same build alternate, and reads none that is not a plain file of its own', async () => {
     // A copy of the program (another install of the same version, a test's copy) has other file
     // times but the same sources: it shares the caches.

@@ -39,8 +39,15 @@ const HEADER = 8;
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 /** Build directories kept besides the current one: two installed versions used in turn share the cache. */
 const OTHER_BUILDS_KEPT = 3;
+/** Node versions kept besides the current one (the caches of an upgraded Node go). */
+const OTHER_VERSIONS_KEPT = 2;
 /** A directory of Node's own compile cache (`<version>-<arch>-<flags hash>-<uid>`), which earlier versions of the CLI used. */
 const NODE_COMPILE_CACHE = /^v\d+\.\d+\.\d+-\w+-[0-9a-f]+-\d+$/;
+/** What the cache holds, by name: nothing else in it is ever removed (a link the user made there). */
+const VERSION_DIR = /^v\d+\.\d+\.\d+[\w.-]*-[a-z0-9]+$/;
+const BUILD_DIR = /^[0-9a-f]{16}$/;
+const CACHE_FILE = /^[\w.-]+\.cjs-[0-9a-f]+\.v8$/;
+const TEMPORARY = /^[\w.-]+\.cjs-[0-9a-f]+\.v8\.\d+\.tmp$/;
 /** A temporary file older than this was left by a run that was killed while writing. */
 const STALE_TEMPORARY_MS = 10 * 60_000;
 
@@ -59,6 +66,15 @@ export function loadProgram(dist: string, cacheDir: string, buildId: string): vo
   const { crc32 } = builtin<typeof import('node:zlib')>('node:zlib');
   const versionDir = path.join(cacheDir, `${process.version}-${process.arch}`);
   const dir = path.join(versionDir, buildId);
+  // The directories under the checked one are used only as this user's own plain directories
+  // (not links, writable by no one else), or made by this run.
+  const uid = process.getuid?.();
+  const privateDir = (at: string) => {
+    const found = fs.lstatSync(at, { throwIfNoEntry: false });
+    if (found === undefined) return true;
+    return found.isDirectory() && (uid === undefined || (found.uid === uid && (found.mode & 0o022) === 0));
+  };
+  const usable = privateDir(versionDir) && privateDir(dir);
   const modules = new Map<string, Loaded>();
   const toWrite: { file: string; script: Script }[] = [];
   // Every chunk is in `dist`: one `require` serves them all; anything but a chunk is Node's.
@@ -79,12 +95,12 @@ export function loadProgram(dist: string, cacheDir: string, buildId: string): vo
     if (known) return known;
     const bytes = fs.readFileSync(file);
     const cacheFile = path.join(dir, `${path.basename(file)}-${crc32(bytes).toString(16)}.v8`);
-    const cachedData = readCache(fs, crc32, cacheFile);
+    const cachedData = usable ? readCache(fs, crc32, cacheFile) : undefined;
     const script = new vm.Script(wrap(bytes.toString('utf8')), {
       filename: file,
       ...(cachedData ? { cachedData } : {}),
     });
-    if (!cachedData || script.cachedDataRejected) toWrite.push({ file: cacheFile, script });
+    if (usable && (!cachedData || script.cachedDataRejected)) toWrite.push({ file: cacheFile, script });
     const module = { exports: {} as unknown, id: file, filename: file, loaded: false };
     modules.set(file, module);
     (script.runInThisContext() as (...args: unknown[]) => void).call(
@@ -147,9 +163,10 @@ function readCache(fs: Fs, crc32: Crc32, file: string): Buffer | undefined {
 
 /**
  * Writes each script's code cache (what it compiled while the program ran) into `dir`, through a
- * new file (`wx`, 0600) renamed into place. Removes what is no longer read: the builds of this
- * Node but the last few written, the same chunk's caches of another source, temporary files of
- * killed runs, and Node's own compile cache of earlier CLI versions. Throws on any failure.
+ * new file (`wx`, 0600) renamed into place. Removes what is no longer read, by the names the cache
+ * gives (nothing else): the Node versions and the builds of this one but the last few written, the
+ * same chunk's caches of another source, temporary files of killed runs, and Node's own compile
+ * cache of earlier CLI versions. Throws on any failure.
  */
 function writeCaches(
   fs: Fs,
@@ -161,25 +178,26 @@ function writeCaches(
 ): void {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const now = new Date();
-  fs.utimesSync(dir, now, now); // the build written last is kept longest
+  // The Node version and the build written last are kept longest.
+  fs.utimesSync(versionDir, now, now);
+  fs.utimesSync(dir, now, now);
   const cacheDir = path.dirname(versionDir);
+  const versions: string[] = [];
   for (const other of fs.readdirSync(cacheDir)) {
     if (NODE_COMPILE_CACHE.test(other))
       fs.rmSync(path.join(cacheDir, other), { recursive: true, force: true });
+    else if (VERSION_DIR.test(other) && other !== path.basename(versionDir)) versions.push(other);
   }
-  const others = fs
+  removeAllButNewest(fs, path, cacheDir, versions, OTHER_VERSIONS_KEPT);
+  const builds = fs
     .readdirSync(versionDir)
-    .filter((name) => name !== path.basename(dir))
-    .map((name) => ({ name, time: fs.lstatSync(path.join(versionDir, name)).mtimeMs }))
-    .sort((a, b) => b.time - a.time);
-  for (const { name } of others.slice(OTHER_BUILDS_KEPT)) {
-    fs.rmSync(path.join(versionDir, name), { recursive: true, force: true });
-  }
+    .filter((name) => BUILD_DIR.test(name) && name !== path.basename(dir));
+  removeAllButNewest(fs, path, versionDir, builds, OTHER_BUILDS_KEPT);
   const present = fs.readdirSync(dir);
-  for (const name of present.filter((n) => n.endsWith('.tmp'))) {
+  for (const name of present.filter((n) => TEMPORARY.test(n))) {
     const left = path.join(dir, name);
     const age = now.getTime() - (fs.lstatSync(left, { throwIfNoEntry: false })?.mtimeMs ?? now.getTime());
-    if (age > STALE_TEMPORARY_MS) fs.rmSync(left, { force: true, recursive: true });
+    if (age > STALE_TEMPORARY_MS) fs.rmSync(left, { force: true });
   }
   for (const { file, script } of scripts) {
     const temporary = `${file}.${process.pid}.tmp`;
@@ -202,9 +220,17 @@ function writeCaches(
     const name = path.basename(file);
     const chunk = name.slice(0, name.lastIndexOf('-') + 1);
     for (const other of present) {
-      if (other !== name && other.startsWith(chunk) && other.endsWith('.v8')) {
+      if (other !== name && other.startsWith(chunk) && CACHE_FILE.test(other)) {
         fs.rmSync(path.join(dir, other), { force: true });
       }
     }
   }
+}
+
+/** Removes the entries `names` of `dir` but the `kept` last changed (a link goes, not what it points to). */
+function removeAllButNewest(fs: Fs, path: Path, dir: string, names: string[], kept: number): void {
+  const byAge = names
+    .map((name) => ({ name, time: fs.lstatSync(path.join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time);
+  for (const { name } of byAge.slice(kept)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
 }
