@@ -41,7 +41,7 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   /**
-   * How Node's `console.log` and `util.inspect` show the call: its answer, pending, given or
+   * How Node's `util.inspect` (and so Node's logging of a value) shows the call: its answer, pending, given or
    * refused (the base promise, never read, would show `undefined`), within the depth left.
    * @internal
    */
