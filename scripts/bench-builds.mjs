@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliEnv, startSandboxWorker } from './bench-cli.mjs';
-import { machine, median } from './bench-stats.mjs';
+import { machine, rotate } from './bench-stats.mjs';
 
 const [before, roundsArg] = process.argv.slice(2);
 if (!before) {
@@ -33,28 +33,26 @@ const env = cliEnv(sandbox, home);
 const subjects = { 'node -e 0': ['-e', '0'] };
 for (const [build, bin] of Object.entries(builds))
   for (const [name, args] of Object.entries(commands)) subjects[`${build}: ${name}`] = [bin, ...args];
-const names = Object.keys(subjects);
-const times = Object.fromEntries(names.map((name) => [name, []]));
-const once = (name) => {
-  const start = performance.now();
-  const result = spawnSync(process.execPath, subjects[name], { env, stdio: 'ignore' });
-  if (result.status !== 0) throw new Error(`${name} exited ${result.status}`);
-  return performance.now() - start;
-};
+let medians;
 try {
-  for (const name of names) once(name); // warm the file cache and each build's code cache
-  for (let round = 0; round < rounds; round++)
-    for (let i = 0; i < names.length; i++) {
-      const name = names[(round + i) % names.length];
-      times[name].push(once(name));
-    }
+  medians = rotate(
+    Object.fromEntries(
+      Object.entries(subjects).map(([name, args]) => [
+        name,
+        () => {
+          const result = spawnSync(process.execPath, args, { env, stdio: 'ignore' });
+          if (result.status !== 0) throw new Error(`${name} exited ${result.status}`);
+        },
+      ]),
+    ),
+    rounds,
+  );
 } finally {
   await sandbox.close();
   rmSync(home, { recursive: true, force: true });
 }
-const baseline = median(times['node -e 0']);
+const baseline = medians['node -e 0'];
 process.stdout.write(`${machine()}; ${rounds} alternating rounds, medians\n`);
-for (const name of names) {
-  const m = median(times[name]);
+for (const [name, m] of Object.entries(medians)) {
   process.stdout.write(`${name.padEnd(34)} ${m.toFixed(1).padStart(7)} ms  ${(m / baseline).toFixed(2)}×\n`);
 }

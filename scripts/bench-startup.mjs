@@ -11,9 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { median } from './bench-stats.mjs';
+import { rotate } from './bench-stats.mjs';
 
 const bin = fileURLToPath(new URL('../packages/cli/dist/agent-cli.cjs', import.meta.url));
 const rounds = Number(process.argv[2] ?? 30);
@@ -43,34 +42,24 @@ const subjects = {
   'agent-cli config list': [bin, 'config', 'list'],
 };
 
-function once(args) {
-  const start = performance.now();
+/** Runs `node ...args`; throws when it fails. */
+function run(args) {
   const result = spawnSync(process.execPath, args, { env, stdio: 'ignore' });
-  const ms = performance.now() - start;
   if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}`);
-  return ms;
 }
 
-const times = Object.fromEntries(Object.keys(subjects).map((name) => [name, []]));
-const names = Object.keys(subjects);
+let medians;
 try {
-  for (const name of names) once(subjects[name]); // warm the file cache
-  for (let round = 0; round < rounds; round++) {
-    // Rotate the order every round, so no subject always runs first on a cold or warm machine.
-    for (let i = 0; i < names.length; i++) {
-      const name = names[(round + i) % names.length];
-      times[name].push(once(subjects[name]));
-    }
-  }
+  medians = rotate(
+    Object.fromEntries(Object.entries(subjects).map(([name, args]) => [name, () => run(args)])),
+    rounds,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const baseline = median(times['node -e 0']);
-const rows = names.map((name) => {
-  const m = median(times[name]);
-  return { name, median: m, ratio: m / baseline };
-});
+const baseline = medians['node -e 0'];
+const rows = Object.entries(medians).map(([name, m]) => ({ name, median: m, ratio: m / baseline }));
 process.stdout.write(`start-up, ${rounds} alternating runs each, medians (node ${process.version})\n`);
 for (const row of rows) {
   const target = row.name.endsWith('--version') ? `  (target ≤ ${TARGET}×)` : '';

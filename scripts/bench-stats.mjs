@@ -30,6 +30,29 @@ export async function alternate({ rounds, subject, baseline }) {
 }
 
 /**
+ * Runs every subject (`name` → a synchronous function, e.g. a `spawnSync`) once to warm up, then
+ * `rounds` rounds of all of them, the order rotated every round (no subject always runs first on a
+ * cold or warm machine). Returns each subject's median time in ms.
+ */
+export function rotate(subjects, rounds) {
+  const names = Object.keys(subjects);
+  const times = Object.fromEntries(names.map((name) => [name, []]));
+  const once = (name) => {
+    const start = performance.now();
+    subjects[name]();
+    return performance.now() - start;
+  };
+  for (const name of names) once(name);
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(round + i) % names.length];
+      times[name].push(once(name));
+    }
+  }
+  return Object.fromEntries(names.map((name) => [name, median(times[name])]));
+}
+
+/**
  * One row of the results table: a ratio against its target. Lower is better, unless `atLeast`
  * (a throughput): then the ratio must reach the target.
  */
