@@ -44,28 +44,45 @@ export function privateCompileCacheDir(env: NodeJS.ProcessEnv = process.env): st
           ? xdg
           : join(homedir(), '.cache');
     const dir = join(base, 'agent-cli', 'compile-cache');
-    if (uid !== undefined && !creatableBy(base, dir, uid)) return undefined;
+    if (uid === undefined) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      return realpathSync(dir);
+    }
+    const checked = checkedNearest(base, dir, uid);
+    if (checked === undefined) return undefined;
+    if (checked.isDir) return checked.real; // there already, and checked: the run of every day
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const real = realpathSync(dir);
-    return uid === undefined || onlyWritableBy(real, uid) ? real : undefined;
+    return onlyWritableBy(real, uid) ? real : undefined;
   } catch {
     return undefined; // no home, a read-only file system: no cache
   }
 }
 
 /**
- * Whether `dir` may be created (or used) under `base` by `uid`, checked before anything is made:
- * the CLI's own directories under `base` are directories, not links another user left there, and
- * the nearest existing directory and every one above it can be changed by `uid` (or root) alone.
+ * The real path of the nearest existing directory at or above `dir` (and whether it is `dir`
+ * itself), when `dir` may be used or created under `base` by `uid`, checked before anything is
+ * made: the CLI's own directories under `base` are directories, not links another user left there,
+ * and that directory and every one above it can be changed by `uid` (or root) alone.
  */
-function creatableBy(base: string, dir: string, uid: number): boolean {
+function checkedNearest(
+  base: string,
+  dir: string,
+  uid: number,
+): { real: string; isDir: boolean } | undefined {
   for (const own of [join(base, 'agent-cli'), dir]) {
     const found = lstatSync(own, { throwIfNoEntry: false });
-    if (found && !found.isDirectory()) return false;
+    if (found && !found.isDirectory()) return undefined;
   }
   let path = dir;
   while (!existsSync(path) && dirname(path) !== path) path = dirname(path);
-  return onlyWritableBy(realpathSync(path), uid);
+  const real = realpathSync(path);
+  return onlyWritableBy(real, uid) ? { real, isDir: path === dir } : undefined;
+}
+
+/** Whether `stat` is of something `uid` owns and no one else may write (group and others cannot). */
+export function ownedAlone(stat: { uid: number; mode: number }, uid: number): boolean {
+  return stat.uid === uid && (stat.mode & GROUP_OR_OTHER_WRITE) === 0;
 }
 
 /** Whether `dir` (a real path) and every directory above it can be changed by `uid` (or root) alone. */
@@ -73,9 +90,11 @@ export function onlyWritableBy(dir: string, uid: number): boolean {
   for (let path = dir; ; path = dirname(path)) {
     const stat = lstatSync(path);
     if (!stat.isDirectory()) return false;
-    if (stat.uid !== uid && (path === dir || stat.uid !== 0)) return false;
-    const sharedWrite = (stat.mode & GROUP_OR_OTHER_WRITE) !== 0;
-    if (sharedWrite && (path === dir || (stat.mode & STICKY) === 0)) return false;
+    // Above `dir`, root's directories and shared ones that are sticky (/tmp) are fine too.
+    const above =
+      (stat.uid === uid || stat.uid === 0) &&
+      ((stat.mode & GROUP_OR_OTHER_WRITE) === 0 || (stat.mode & STICKY) !== 0);
+    if (!(path === dir ? ownedAlone(stat, uid) : above)) return false;
     if (dirname(path) === path) return true;
   }
 }

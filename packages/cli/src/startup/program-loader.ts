@@ -20,6 +20,7 @@
 // given to V8 (Node's compile cache checks its files the same way). Any failure to read or write a
 // cache is no cache: the program runs the same, only slower, and says nothing.
 import type { Script } from 'node:vm';
+import { ownedAlone } from './compile-cache-dir.js';
 
 /** What the program's chunks are given as `require`: the chunk loader for `./x.cjs`, Node's otherwise. */
 type ChunkRequire = NodeJS.Require;
@@ -72,7 +73,7 @@ export function loadProgram(dist: string, cacheDir: string, buildId: string): vo
   const privateDir = (at: string) => {
     const found = fs.lstatSync(at, { throwIfNoEntry: false });
     if (found === undefined) return true;
-    return found.isDirectory() && (uid === undefined || (found.uid === uid && (found.mode & 0o022) === 0));
+    return found.isDirectory() && (uid === undefined || ownedAlone(found, uid));
   };
   const usable = privateDir(versionDir) && privateDir(dir);
   const modules = new Map<string, Loaded>();
@@ -95,7 +96,7 @@ export function loadProgram(dist: string, cacheDir: string, buildId: string): vo
     if (known) return known;
     const bytes = fs.readFileSync(file);
     const cacheFile = path.join(dir, `${path.basename(file)}-${crc32(bytes).toString(16)}.v8`);
-    const cachedData = usable ? readCache(fs, crc32, cacheFile) : undefined;
+    const cachedData = usable ? readCache(fs, crc32, uid, cacheFile) : undefined;
     const script = new vm.Script(wrap(bytes.toString('utf8')), {
       filename: file,
       ...(cachedData ? { cachedData } : {}),
@@ -135,16 +136,15 @@ export function loadProgram(dist: string, cacheDir: string, buildId: string): vo
  * regular file (a link is not followed, a FIFO not waited on), another user's or writable by
  * others, too large, or damaged (its checksum does not match).
  */
-function readCache(fs: Fs, crc32: Crc32, file: string): Buffer | undefined {
+function readCache(fs: Fs, crc32: Crc32, uid: number | undefined, file: string): Buffer | undefined {
   const { O_RDONLY, O_NOFOLLOW = 0, O_NONBLOCK = 0 } = fs.constants;
   let fd: number | undefined;
   try {
     fd = fs.openSync(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
     const stat = fs.fstatSync(fd);
-    const uid = process.getuid?.();
     if (
       !stat.isFile() ||
-      (uid !== undefined && (stat.uid !== uid || (stat.mode & 0o022) !== 0)) ||
+      (uid !== undefined && !ownedAlone(stat, uid)) ||
       stat.size <= HEADER ||
       stat.size > MAX_CACHE_BYTES
     ) {
