@@ -7,9 +7,12 @@ import * as kinds from './schema-kinds.js';
  * theirs: one function per object, list, union or `extra` field, reading each field by its own
  * name (a property load V8 caches per field, where a loop over the fields reads them all through
  * one site) and testing a plain type in place. It checks exactly what the closures of
- * fast-check.ts check, noting the same changes in the same flat list; only called where code may
- * be generated (fast-check.ts asks zod). Every name in the code is the SDK's own (`f0`, `c1`, …);
- * a field name is written as a JSON string literal.
+ * fast-check.ts check and notes the same changes in the same flat list, but one: a `null` in a
+ * field that reads `undefined` the same way is made absent where it is found, outside unions
+ * (a list of changes grown and dropped for every record cost a body of nulls 1.4× fetch +
+ * JSON.parse). An element that fails afterwards goes to zod, which reads it as it came. Only
+ * called where code may be generated (fast-check.ts asks zod). Every name in the code is the
+ * SDK's own (`f0`, `c1`, …); a field name is written as a JSON string literal.
  */
 
 /** A boolean expression checking the value in the variable `v`, read as the field `k` (code) of `p`. */
@@ -18,7 +21,10 @@ type Emit = (v: string, p: string, k: string) => string;
 class Generator {
   readonly functions: string[] = [];
   readonly constants: unknown[] = [];
-  readonly #named = new Map<z.ZodType, string>();
+  // A schema's function, by schema: one map for the code outside every union, one for the code under
+  // one (which writes nothing in place: see #object).
+  readonly #named = [new Map<z.ZodType, string>(), new Map<z.ZodType, string>()] as const;
+  #unions = 0;
 
   /** A name in the code for a value it needs. */
   constant(value: unknown): string {
@@ -74,7 +80,9 @@ class Generator {
         );
       }
       case 'union': {
+        this.#unions++;
         const options = (def.options ?? []).map((option) => this.emit(option));
+        this.#unions--;
         if (!options.length || options.some((o) => !o)) return undefined;
         const tries = (options as Emit[]).map((o) => `if (${o('v', 'p', 'k')}) return true; f.length = s;`);
         return this.#function(schema, () => `const s = f.length; ${tries.join(' ')} return false;`);
@@ -88,10 +96,11 @@ class Generator {
 
   /** `schema`'s check as a function `fN(v, f, p, k)` of its own (made once), called by the expression. */
   #function(schema: z.ZodType, body: (v: string) => string): Emit {
-    let name = this.#named.get(schema);
+    const named = this.#named[this.#unions === 0 ? 0 : 1];
+    let name = named.get(schema);
     if (!name) {
-      name = `f${this.#named.size}`;
-      this.#named.set(schema, name);
+      name = `f${this.functions.length}`;
+      named.set(schema, name);
       this.functions.push(`function ${name}(v, f, p, k) { ${body('v')} }`);
     }
     const called = name;
@@ -126,7 +135,14 @@ class Generator {
       if (!check) return undefined;
       const k = JSON.stringify(key);
       checks.push(`x = v[${k}]; if (!(${check('x', 'v', k)})) return false;`);
-      if (fields) checks.push(`if (x !== undefined) { n++; if (x === null) f.push(v, ${k}, undefined); }`);
+      // A `null` is made absent where it is found when zod reads the field's `undefined` as it reads
+      // `null`, so that an element failing later goes to zod with the same answer; under a union
+      // (whose next option may read the field otherwise) or for any other field, it is noted.
+      const absent =
+        this.#unions === 0 && kinds.takesUndefined(field)
+          ? `v[${k}] = undefined`
+          : `f.push(v, ${k}, undefined)`;
+      if (fields) checks.push(`if (x !== undefined) { n++; if (x === null) ${absent}; }`);
     }
     return this.#function(schema, () => {
       const start = 'if (typeof v !== "object" || v === null || isArray(v)) return false; let x, n = 0;';

@@ -23,13 +23,19 @@ export interface ListResult {
  * validation stops at the {@link MAX_FAILING_ELEMENTS}th failing element (the rest is counted in one
  * issue, first, so that a message showing the first few issues shows it); `check` is called every
  * few hundred elements, so that a caller can end a long validation (by throwing from it) though no
- * timer can fire while it runs.
+ * timer can fire while it runs. `owned` says the list is the SDK's own (a body fresh from
+ * `JSON.parse`): only then is it checked where it lies by the fast path, which changes it; any other
+ * list (a caller's, given to a public list schema) is zod's alone, which leaves it as it was.
  */
-export function validateList(element: z.ZodType, input: readonly unknown[], check?: () => void): ListResult {
+export function validateList(
+  element: z.ZodType,
+  input: readonly unknown[],
+  { check, owned = false }: { check?: () => void; owned?: boolean } = {},
+): ListResult {
   const value: unknown[] = [];
   const found: Issue[] = [];
   let failed = 0;
-  const fast = fastCheck(element);
+  const fast = owned ? fastCheck(element) : undefined;
   // One list of changes and one holder for every element (an element's changes are made once it passed).
   const fixes: unknown[] = [];
   const holder = { value: undefined as unknown };
@@ -64,7 +70,8 @@ export function validateList(element: z.ZodType, input: readonly unknown[], chec
  * A list in a response. Unlike `z.array`: a `null` element (database-backed deployments send them)
  * is dropped, never a failure; and validation stops at the {@link MAX_FAILING_ELEMENTS}th failing
  * element, so a list of a million bad records costs ten issues, not a million. The SDK validates
- * a list that is a whole response with {@link validateList} itself, checking its deadline.
+ * a list that is a whole response with {@link validateList} itself, checking its deadline, where
+ * it lies; given to this schema's `parse`, a list is zod's alone, and left as it was.
  */
 export function list<T extends z.ZodType>(element: T): z.ZodType<z.output<T>[], z.input<T>[]> {
   const schema = z.unknown().transform((input, ctx) => {

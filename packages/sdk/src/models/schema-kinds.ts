@@ -78,6 +78,16 @@ export function nullishInner(def: Def): z.ZodType | undefined {
   return inner.innerType;
 }
 
+/**
+ * True when `schema` reads `undefined` as it reads `null` (both as absent): a plain optional (every
+ * `maybe` field of common.ts) or an `extra` field, which reads any failure as absent.
+ */
+export function takesUndefined(schema: z.ZodType): boolean {
+  const def = defOf(schema);
+  if (def.checks?.length) return false;
+  return def.type === 'optional' || (def.type === 'catch' && isAbsentOnFailure(schema));
+}
+
 /** `z.record(z.string(), z.unknown())`: any object passes as it is. */
 export function isPlainKeyed(def: Def): boolean {
   const [key, value] = [def.keyType && defOf(def.keyType), def.valueType && defOf(def.valueType)];

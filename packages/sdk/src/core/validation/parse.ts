@@ -162,7 +162,7 @@ export function parseResponse<S extends z.ZodType>(
   // A list that is the whole answer is validated here, in a loop that checks the clock.
   const element = Array.isArray(body) ? listElement(schema) : undefined;
   if (element) {
-    const { value, issues } = validateList(element, body as unknown[], check);
+    const { value, issues } = validateList(element, body as unknown[], { check, owned: true });
     if (!issues.length) return value as z.output<S>;
     const error = new z.ZodError(issues as z.core.$ZodIssue[]);
     throw responseError(info, toIssues(error, body), body, error);
