@@ -58,19 +58,22 @@ describe('the SDK in a bundle', () => {
   // past 24 KB, to 24,624 B: budget 24.25 KB. Issue 23's generated validation code
   // (models/fast-check-code.ts: validation of a list about 2.5 times faster where `new Function` is
   // allowed, the closures kept for where it is not) took them to 25,907 B / 56,516 B: budgets
-  // 25.5 KB and 55.25 KB.
+  // 25.5 KB and 55.25 KB. Issue 23's third round (a null made absent where the generated check finds
+  // it, outside unions: a body of nulls from 1.4x to 1.2x of fetch + JSON.parse; a caller's list
+  // left to zod; from the attack, z.exactOptional and a missing unknown field left to zod) took
+  // them to 26,125 B / 56,675 B: budgets 25.75 KB and 55.5 KB.
   // What each file costs: `node scripts/bench-size.mjs --modules`;
   // why the targets are missed: docs/performance.md.
-  it("the SDK's own code stays within 25.5 KB minified and gzipped (ky and zod external)", async () => {
+  it("the SDK's own code stays within 25.75 KB minified and gzipped (ky and zod external)", async () => {
     const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
     expect(fromPackage(inputs, 'zod')).toEqual([]);
-    expect(gzipBytes).toBeLessThanOrEqual(25.5 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(25.75 * 1024);
   });
 
-  it('AgentClient with ky and zod (what a browser user ships) stays within 55.25 KB minified and gzipped', async () => {
+  it('AgentClient with ky and zod (what a browser user ships) stays within 55.5 KB minified and gzipped', async () => {
     // One named import of zod (`import { z }`) pulls in all its locales: 110 KB.
     const { gzipBytes } = await bundle("export { AgentClient } from './index.js';");
-    expect(gzipBytes).toBeLessThanOrEqual(55.25 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(55.5 * 1024);
   });
 
   it('a browser bundle of the client needs no Node.js built-in module', async () => {

@@ -299,7 +299,10 @@ export class PasswordEncryptionError extends AgentError {
 export class ResponseValidationError extends RequestError {
   override name = 'ResponseValidationError';
   declare readonly issues: FieldIssue[];
-  /** The body, secrets scrubbed. Not enumerable, so logging the error does not print it whole. */
+  /**
+   * The body as the SDK read it, secrets scrubbed: a `null` it reads as absent (in an optional
+   * field) may already be absent. Not enumerable, so logging the error does not print it whole.
+   */
   declare readonly body: unknown;
   declare readonly status: number;
   constructor(

@@ -47,7 +47,8 @@ class Generator {
         return (v) => `(typeof ${v} === "number" && Number.isFinite(${v}))`;
       case 'unknown':
       case 'any':
-        return () => 'true';
+        // zod refuses a field of this type that is missing (a present `undefined` goes to zod too).
+        return (v) => `(${v} !== undefined)`;
       case 'optional':
       case 'nullable': {
         const nullish = kinds.nullishInner(def);

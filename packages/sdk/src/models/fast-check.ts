@@ -99,7 +99,8 @@ function compile(schema: z.ZodType): Check | undefined {
       return plain ? (v) => typeof v === 'boolean' : undefined;
     case 'unknown':
     case 'any':
-      return plain ? () => true : undefined;
+      // zod refuses a field of this type that is missing (a present `undefined` goes to zod too).
+      return plain ? (v) => v !== undefined : undefined;
     case 'optional':
     case 'nullable': {
       if (!plain) return undefined;

@@ -80,12 +80,15 @@ export function nullishInner(def: Def): z.ZodType | undefined {
 
 /**
  * True when `schema` reads `undefined` as it reads `null` (both as absent): a plain optional (every
- * `maybe` field of common.ts) or an `extra` field, which reads any failure as absent.
+ * `maybe` field of common.ts; not `z.exactOptional`) or an `extra` field, which reads any failure
+ * as absent.
  */
 export function takesUndefined(schema: z.ZodType): boolean {
   const def = defOf(schema);
   if (def.checks?.length) return false;
-  return def.type === 'optional' || (def.type === 'catch' && isAbsentOnFailure(schema));
+  // `z.exactOptional` is an optional that refuses a present `undefined`.
+  const exact = (schema as unknown as { _zod: { traits: Set<string> } })._zod.traits.has('$ZodExactOptional');
+  return (def.type === 'optional' && !exact) || (def.type === 'catch' && isAbsentOnFailure(schema));
 }
 
 /** `z.record(z.string(), z.unknown())`: any object passes as it is. */

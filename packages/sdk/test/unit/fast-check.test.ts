@@ -228,6 +228,18 @@ describe.each(BACKENDS)('%s: what the fast path leaves, zod reads as it came', (
     ]);
   });
 
+  it('a null in a z.exactOptional field is left for zod, which refuses a present undefined there (attack on issue 23)', () => {
+    const schema = responseObject({ a: z.exactOptional(z.string().nullable()), b: z.string() });
+    expectSameAnswer(schema, { a: null, b: 5 });
+    expectSameAnswer(schema, { a: null, b: 'x' });
+  });
+
+  it('a missing field of type unknown fails as zod fails it (attack on issue 23)', () => {
+    expectSameAnswer(z.looseObject({ payload: z.unknown() }), {});
+    expectSameAnswer(responseObject({ payload: z.unknown(), n: maybe(z.unknown()) }), { n: null });
+    expectSameAnswer(z.looseObject({ payload: z.unknown() }), { payload: null });
+  });
+
   it("a union's first option does not change what its second reads", () => {
     const first = responseObject({ x: maybe(z.string()), y: z.number() });
     const second = responseObject({ x: z.string().nullable(), y: z.string() });
