@@ -60,8 +60,9 @@ describe('the SDK in a bundle', () => {
   // allowed, the closures kept for where it is not) took them to 25,907 B / 56,516 B: budgets
   // 25.5 KB and 55.25 KB. Issue 23's third round (a null made absent where the generated check finds
   // it, outside unions: a body of nulls from 1.4x to 1.2x of fetch + JSON.parse; a caller's list
-  // left to zod; from the attack, z.exactOptional and a missing unknown field left to zod) took
-  // them to 26,125 B / 56,675 B: budgets 25.75 KB and 55.5 KB.
+  // left to zod; from the attack: z.exactOptional, a missing unknown field and an own __proto__ key
+  // left to zod, the nulls of a list of lists dropped, an error's body scrubbed when read) took them
+  // to 26,260 B / 56,829 B: budgets 25.75 KB and 55.75 KB.
   // What each file costs: `node scripts/bench-size.mjs --modules`;
   // why the targets are missed: docs/performance.md.
   it("the SDK's own code stays within 25.75 KB minified and gzipped (ky and zod external)", async () => {
@@ -70,10 +71,10 @@ describe('the SDK in a bundle', () => {
     expect(gzipBytes).toBeLessThanOrEqual(25.75 * 1024);
   });
 
-  it('AgentClient with ky and zod (what a browser user ships) stays within 55.5 KB minified and gzipped', async () => {
+  it('AgentClient with ky and zod (what a browser user ships) stays within 55.75 KB minified and gzipped', async () => {
     // One named import of zod (`import { z }`) pulls in all its locales: 110 KB.
     const { gzipBytes } = await bundle("export { AgentClient } from './index.js';");
-    expect(gzipBytes).toBeLessThanOrEqual(55.5 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(55.75 * 1024);
   });
 
   it('a browser bundle of the client needs no Node.js built-in module', async () => {

@@ -318,7 +318,16 @@ export class ResponseValidationError extends RequestError {
     const { secrets = [] } = init;
     super(scrub(message, secrets), init);
     this.issues = redactValue(init.issues, secrets) as FieldIssue[];
-    Object.defineProperty(this, 'body', { value: redactValue(init.body, secrets), enumerable: false });
+    // Scrubbed when first read: a body of a million records is not copied for an error never read.
+    Object.defineProperty(this, 'body', {
+      configurable: true,
+      enumerable: false,
+      get(this: ResponseValidationError) {
+        const value = redactValue(init.body, secrets);
+        Object.defineProperty(this, 'body', { value, enumerable: false });
+        return value;
+      },
+    });
     this.status = init.status;
   }
 }

@@ -70,7 +70,7 @@ class Generator {
         // zod leaves out an own `__proto__` key of a record too: zod parses such an object.
         if (!kinds.isPlainKeyed(def)) return undefined;
         return (v) =>
-          `(typeof ${v} === "object" && ${v} !== null && !isArray(${v}) && !hasOwn(${v}, "__proto__"))`;
+          `(typeof ${v} === "object" && ${v} !== null && !isArray(${v}) && (!hasOwn(${v}, "__proto__") || giveUp()))`;
       case 'array': {
         const item = def.element && this.emit(def.element);
         if (!item) return undefined;
@@ -117,7 +117,7 @@ class Generator {
       () =>
         'if (!isArray(v)) return false; let nulls = 0; ' +
         `for (let i = 0; i < v.length; i++) { const x = v[i]; if (x === null) nulls++; else if (!(${item('x', 'v', 'i')})) return false; } ` +
-        'if (nulls !== 0) f.push(p, k, v.filter(notNull)); return true;',
+        'if (nulls !== 0) f.push(p, k, DROP_NULLS); return true;',
     );
   }
 
@@ -148,14 +148,14 @@ class Generator {
     return this.#function(schema, () => {
       const start = 'if (typeof v !== "object" || v === null || isArray(v)) return false; let x, n = 0;';
       // zod leaves out an own `__proto__` field: zod parses such an object.
-      if (!fields) return `${start} ${checks.join(' ')} return !hasOwn(v, "__proto__");`;
+      if (!fields) return `${start} ${checks.join(' ')} if (hasOwn(v, "__proto__")) giveUp(); return true;`;
       const known = this.constant(fields);
       // A field named like one of Object.prototype's would be counted though inherited: look keys up.
       const inherited = shape.some(([key]) => key in Object.prototype);
       return (
         `${start} ${checks.join(' ')} let m = 0; for (const key in v) m++; ` +
         `if (${inherited ? 'true' : 'm !== n'}) { let unknown = false; ` +
-        `for (const key in v) { if (key === "__proto__") return false; if (!${known}.has(key)) unknown = true; } ` +
+        `for (const key in v) { if (key === "__proto__") giveUp(); if (!${known}.has(key)) unknown = true; } ` +
         `if (unknown) f.push(v, KNOWN, ${known}); } return true;`
       );
     });
@@ -173,11 +173,15 @@ export function generateCheck(schema: z.ZodType): Check | undefined {
   const constants = generator.constants.map((_, i) => `const c${i} = c[${i}];`).join('\n');
   const source = [
     '"use strict";',
-    'const isArray = Array.isArray, hasOwn = Object.hasOwn, KNOWN = c.known, notNull = (x) => x !== null;',
+    'const isArray = Array.isArray, hasOwn = Object.hasOwn, KNOWN = c.known, DROP_NULLS = c.drop, giveUp = c.giveUp;',
     constants,
     ...generator.functions,
     `return function check(v, f, p, k) { return ${top('v', 'p', 'k')}; };`,
   ].join('\n');
-  const constantsWithMark = Object.assign([...generator.constants], { known: kinds.KNOWN_FIELDS });
+  const constantsWithMark = Object.assign([...generator.constants], {
+    known: kinds.KNOWN_FIELDS,
+    drop: kinds.DROP_NULLS,
+    giveUp: kinds.giveUp,
+  });
   return new Function('c', source)(constantsWithMark) as Check;
 }

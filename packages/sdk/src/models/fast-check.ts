@@ -5,12 +5,15 @@ import {
   type Check,
   checkableObject,
   type Def,
+  DROP_NULLS,
   defOf,
+  giveUp,
   isAbsentOnFailure,
   isPlainKeyed,
   KNOWN_FIELDS,
   listElement,
   nullishInner,
+  passes,
 } from './schema-kinds.js';
 
 /**
@@ -72,7 +75,7 @@ export function fastCheck(schema: z.ZodType): Check | undefined {
 export function fastParse(check: Check, value: unknown): { value: unknown } | undefined {
   const fixes: unknown[] = [];
   const holder = { value };
-  if (!check(value, fixes, holder, 'value')) return undefined;
+  if (!passes(check, fixes, holder)) return undefined;
   apply(fixes);
   return holder;
 }
@@ -124,7 +127,9 @@ function compile(schema: z.ZodType): Check | undefined {
     }
     case 'record':
       // zod leaves out an own `__proto__` key of a record too: zod parses such an object.
-      return plain && isPlainKeyed(def) ? (v) => isObject(v) && !Object.hasOwn(v, '__proto__') : undefined;
+      return plain && isPlainKeyed(def)
+        ? (v) => isObject(v) && (!Object.hasOwn(v, '__proto__') || giveUp())
+        : undefined;
     case 'array': {
       const item = def.element && compileClosures(def.element);
       if (!item || !plain) return undefined;
@@ -168,12 +173,7 @@ function compileList(element: z.ZodType): Check | undefined {
       if (v[i] === null) nulls++;
       else if (!item(v[i], fixes, v, i)) return false;
     }
-    if (nulls)
-      fixes.push(
-        parent,
-        key,
-        v.filter((x) => x !== null),
-      );
+    if (nulls) fixes.push(parent, key, DROP_NULLS);
     return true;
   };
 }
@@ -203,10 +203,10 @@ function compileObject(schema: z.ZodType, def: Def): Check | undefined {
     if (!isObject(v)) return false;
     for (const [key, check] of keyed) if (!check(v[key], fixes, v, key)) return false;
     // zod leaves out an own `__proto__` field: zod parses such an object.
-    if (!fields) return !Object.hasOwn(v, '__proto__');
+    if (!fields) return !Object.hasOwn(v, '__proto__') || giveUp();
     let unknown = false;
     for (const key in v) {
-      if (key === '__proto__') return false;
+      if (key === '__proto__') giveUp();
       if (!fields.has(key)) unknown = true;
       else if (v[key] === null) fixes.push(v, key, undefined);
     }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { fastCheck } from './fast-check.js';
-import { apply, registerList } from './schema-kinds.js';
+import { apply, passes, registerList } from './schema-kinds.js';
 
 export { listElement } from './schema-kinds.js';
 
@@ -45,7 +45,7 @@ export function validateList(
     if (item === null) continue;
     holder.value = item;
     if (fixes.length) fixes.length = 0;
-    if (fast?.(item, fixes, holder, 'value')) {
+    if (fast && passes(fast, fixes, holder)) {
       if (fixes.length) apply(fixes);
       value.push(holder.value);
       continue;
@@ -59,7 +59,8 @@ export function validateList(
     if (++failed === MAX_FAILING_ELEMENTS && i + 1 < input.length) {
       const more = (input.length - i - 1).toLocaleString('en-US');
       const message = `stopped at the ${failed}th failing element; ${more} more were not checked`;
-      found.unshift({ code: 'custom', message, input, path: [] });
+      // Without the list as its input: zod's message prints every issue's input.
+      found.unshift({ code: 'custom', message, input: undefined, path: [] });
       break;
     }
   }

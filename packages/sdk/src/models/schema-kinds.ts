@@ -39,23 +39,54 @@ export function listElement(schema: z.ZodType): z.ZodType | undefined {
 
 /**
  * Changes to make once a value passed, flat: target, key, value, target, key, value, … (a
- * `KNOWN_FIELDS` key being the hidden mark of unknown fields). Truncated back when a union branch
- * does not pass.
+ * `KNOWN_FIELDS` key being the hidden mark of unknown fields, a {@link DROP_NULLS} value a list to
+ * take the `null`s out of). Truncated back when a union branch does not pass.
  */
 export type Fixes = unknown[];
+
+/**
+ * The value of a change that takes the `null` elements out of the list it names. Made when the
+ * changes are, after those of the list's elements: a list inside the list is then already done.
+ */
+export const DROP_NULLS = Symbol('drop nulls');
+
+const notNull = (x: unknown): boolean => x !== null;
 
 /** Makes the changes noted in `fixes`. */
 export function apply(fixes: Fixes): void {
   for (let i = 0; i < fixes.length; i += 3) {
     const target = fixes[i] as Record<PropertyKey, unknown>;
     const key = fixes[i + 1] as PropertyKey;
-    if (key === KNOWN_FIELDS) Object.defineProperty(target, key, { value: fixes[i + 2], configurable: true });
-    else target[key] = fixes[i + 2];
+    const value = fixes[i + 2];
+    if (key === KNOWN_FIELDS) Object.defineProperty(target, key, { value, configurable: true });
+    else target[key] = value === DROP_NULLS ? (target[key] as unknown[]).filter(notNull) : value;
   }
 }
 
 /** Checks `value` (read as the field `key` of `parent`), noting changes in `fixes`; true when it passes. */
 export type Check = (value: unknown, fixes: Fixes, parent: object, key: PropertyKey) => boolean;
+
+/**
+ * Thrown by a check that meets what only zod may judge: an own `__proto__` key, which zod leaves
+ * out where the fast path cannot. Not a failure (under an `extra` field a failure reads as absent,
+ * where zod would keep the value): the fast path gives up on the whole value, and zod decides.
+ */
+const GIVE_UP = Symbol('the fast path gives up');
+
+/** Gives up on the value being checked ({@link GIVE_UP}). */
+export function giveUp(): never {
+  throw GIVE_UP;
+}
+
+/** Runs `check` on `holder.value` (read as its `value`): true when it passed, false when it failed or gave up. */
+export function passes(check: Check, fixes: Fixes, holder: { value: unknown }): boolean {
+  try {
+    return check(holder.value, fixes, holder, 'value');
+  } catch (thrown) {
+    if (thrown === GIVE_UP) return false;
+    throw thrown;
+  }
+}
 
 export type Def = {
   type: string;

@@ -93,6 +93,9 @@ describe('the fields each SDK error carries', () => {
       new sdk.EmailNotSentError('m', { ...target, status: 200, inDoubt: true, failures: [], body: { c: 3 } }),
     ];
     for (const error of bodies) {
+      expect(Object.keys(error)).not.toContain('body');
+      // A ResponseValidationError scrubs its body when it is first read (list-limits.test.ts).
+      expect(error.body).toEqual({ c: 3 });
       expect(Object.getOwnPropertyDescriptor(error, 'body')).toMatchObject({
         value: { c: 3 },
         enumerable: false,

@@ -240,6 +240,25 @@ describe.each(BACKENDS)('%s: what the fast path leaves, zod reads as it came', (
     expectSameAnswer(z.looseObject({ payload: z.unknown() }), { payload: null });
   });
 
+  it("an own __proto__ key under an extra field is zod's to judge, not read as absent (attack on issue 23)", () => {
+    const schema = responseObject({
+      r: extra(responseObject({ id: z.string() })),
+      m: extra(models.Metadata),
+    });
+    expectSameAnswer(schema, JSON.parse('{"r":{"id":"x","__proto__":1}}'));
+    expectSameAnswer(schema, JSON.parse('{"m":{"a":1,"__proto__":{"b":2}}}'));
+    expectSameAnswer(schema, JSON.parse('{"r":{"id":5,"__proto__":1}}'));
+    expectSameAnswer(
+      models.OfferCreateResponse,
+      JSON.parse('{"data":{"outOfBandRecord":{"id":"r","__proto__":1}}}'),
+    );
+  });
+
+  it('the nulls of a list of lists are dropped at every depth (attack on issue 23)', () => {
+    expectSameAnswer(responseObject({ a: list(list(z.boolean())) }), { a: [null, [true, null], [null]] });
+    expectSameAnswer(list(list(z.boolean())), [[true, null], null, [null, false]]);
+  });
+
   it("a union's first option does not change what its second reads", () => {
     const first = responseObject({ x: maybe(z.string()), y: z.number() });
     const second = responseObject({ x: z.string().nullable(), y: z.string() });

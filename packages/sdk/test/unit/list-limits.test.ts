@@ -43,6 +43,34 @@ describe('a list whose elements fail', () => {
     );
   });
 
+  it("costs what ten failing elements cost, whatever the list's length: the error keeps no copy of it to build (attack on issue 23)", () => {
+    const body = Array.from({ length: 200_000 }, () => ({ id: 5 }));
+    const error = caught(() =>
+      parseResponse(CredentialExchangeRecordList, body, info),
+    ) as ResponseValidationError;
+    // The stop names the list by its length only: zod's message of the cause, which prints every
+    // issue with its input, stays as small as the ten elements it shows.
+    expect(String((error.cause as Error).message).length).toBeLessThan(20_000);
+    // The body is scrubbed of secrets when it is read, not when the error is made.
+    let reads = 0;
+    const watched = new Proxy(body, {
+      get: (target, key, receiver) => {
+        reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const made = new ResponseValidationError('bad', {
+      ...info,
+      issues: [],
+      body: watched,
+      secrets: ['s3cret'],
+    });
+    expect(reads).toBe(0);
+    expect((made.body as unknown[]).length).toBe(200_000);
+    expect(reads).toBeGreaterThan(0);
+    expect(Object.keys(made)).not.toContain('body');
+  });
+
   it('applies to lists inside a record too', () => {
     const body = [{ id: 'a', credentials: Array.from({ length: 50_000 }, () => 5) }];
     const error = caught(() => parseResponse(CredentialExchangeRecordList, body, info));
