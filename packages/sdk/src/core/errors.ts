@@ -324,7 +324,13 @@ export class ResponseValidationError extends RequestError {
       enumerable: false,
       get(this: ResponseValidationError) {
         const value = redactValue(init.body, secrets);
-        Object.defineProperty(this, 'body', { value, enumerable: false });
+        // Kept once read (fixed, as it was before it was lazy); a frozen error scrubs it on every read.
+        Reflect.defineProperty(this, 'body', {
+          value,
+          enumerable: false,
+          writable: false,
+          configurable: false,
+        });
         return value;
       },
     });

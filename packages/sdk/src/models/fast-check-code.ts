@@ -37,7 +37,7 @@ class Generator {
     const element = kinds.listElement(schema);
     if (element) return this.#list(schema, element);
     const def = kinds.defOf(schema);
-    const plain = !def.checks?.length;
+    const plain = kinds.isPlain(def);
     if (!plain && def.type !== 'object') return undefined;
     switch (def.type) {
       case 'string':

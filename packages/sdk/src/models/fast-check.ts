@@ -9,6 +9,7 @@ import {
   defOf,
   giveUp,
   isAbsentOnFailure,
+  isPlain,
   isPlainKeyed,
   KNOWN_FIELDS,
   listElement,
@@ -92,7 +93,7 @@ function compile(schema: z.ZodType): Check | undefined {
   const element = listElement(schema);
   if (element) return compileList(element);
   const def = defOf(schema);
-  const plain = !def.checks?.length;
+  const plain = isPlain(def);
   switch (def.type) {
     case 'string':
       return plain ? (v) => typeof v === 'string' : undefined;
@@ -154,7 +155,7 @@ function compile(schema: z.ZodType): Check | undefined {
  */
 function compileNullish(schema: z.ZodType): Check | undefined {
   const def = defOf(schema);
-  if (!def.checks?.length && (def.type === 'string' || def.type === 'boolean')) {
+  if (isPlain(def) && (def.type === 'string' || def.type === 'boolean')) {
     const type = def.type;
     return (v) => v === undefined || v === null || typeof v === type;
   }

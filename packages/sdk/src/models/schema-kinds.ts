@@ -91,6 +91,8 @@ export function passes(check: Check, fixes: Fixes, holder: { value: unknown }): 
 export type Def = {
   type: string;
   checks?: unknown[];
+  format?: string;
+  coerce?: boolean;
   innerType?: z.ZodType;
   shape?: Record<string, z.ZodType>;
   catchall?: z.ZodType;
@@ -122,10 +124,16 @@ export function takesUndefined(schema: z.ZodType): boolean {
   return (def.type === 'optional' && !exact) || (def.type === 'catch' && isAbsentOnFailure(schema));
 }
 
+/**
+ * True when `def` is its type alone: no checks, no format (zod 4 keeps the check of `z.uuid()`,
+ * `z.email()`, `z.int()`… in the schema itself, not among its checks) and no coercion.
+ */
+export const isPlain = (def: Def): boolean => !def.checks?.length && def.format === undefined && !def.coerce;
+
 /** `z.record(z.string(), z.unknown())`: any object passes as it is. */
 export function isPlainKeyed(def: Def): boolean {
   const [key, value] = [def.keyType && defOf(def.keyType), def.valueType && defOf(def.valueType)];
-  return key?.type === 'string' && !key.checks?.length && value?.type === 'unknown' && !value.checks?.length;
+  return key?.type === 'string' && isPlain(key) && value?.type === 'unknown' && isPlain(value);
 }
 
 /**

@@ -87,6 +87,20 @@ describe('the fields each SDK error carries', () => {
     expect(error.retryAfter).toBeUndefined();
   });
 
+  it('the body of a frozen ResponseValidationError is read, scrubbed, every time', () => {
+    const error = Object.freeze(
+      new sdk.ResponseValidationError('m', {
+        ...target,
+        status: 200,
+        issues: [],
+        body: { t: 'tok-1' },
+        secrets: ['tok-1'],
+      }),
+    );
+    expect(error.body).toEqual({ t: '[REDACTED]' });
+    expect(error.body).toEqual({ t: '[REDACTED]' });
+  });
+
   it('the body of a ResponseValidationError and an EmailNotSentError is kept, not enumerable', () => {
     const bodies = [
       new sdk.ResponseValidationError('m', { ...target, status: 200, issues: [], body: { c: 3 } }),

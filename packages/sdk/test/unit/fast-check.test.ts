@@ -254,6 +254,35 @@ describe.each(BACKENDS)('%s: what the fast path leaves, zod reads as it came', (
     );
   });
 
+  it("zod 4's formats and coercions, kept in the schema and not among its checks, are zod's to judge (attack on issue 23)", () => {
+    const schema = z.looseObject({
+      id: z.uuid(),
+      n: z.int(),
+      url: z.url(),
+      big: z.int32(),
+      keyed: z.record(z.uuid(), z.unknown()),
+      s: z.union([z.coerce.string(), z.number()]),
+      e: extra(z.coerce.string()),
+    });
+    expectSameAnswer(schema, {
+      id: 'not-a-uuid',
+      n: 1.5,
+      url: 'javascript:alert(1)',
+      big: 1e12,
+      keyed: { x: 1 },
+      s: 5,
+    });
+    expectSameAnswer(schema, {
+      id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      n: 1,
+      url: 'https://example.com/',
+      big: 7,
+      keyed: { '3fa85f64-5717-4562-b3fc-2c963f66afa6': 1 },
+      s: 5,
+      e: 5,
+    });
+  });
+
   it('the nulls of a list of lists are dropped at every depth (attack on issue 23)', () => {
     expectSameAnswer(responseObject({ a: list(list(z.boolean())) }), { a: [null, [true, null], [null]] });
     expectSameAnswer(list(list(z.boolean())), [[true, null], null, [null, false]]);

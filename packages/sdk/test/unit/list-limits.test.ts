@@ -127,3 +127,30 @@ describe("the attempt's deadline during validation", () => {
     }
   });
 });
+
+describe('what a ResponseValidationError carries, scrubbed of the secrets (attack on issue 23)', () => {
+  it("zod's cause does not quote a token the server echoed as a key or a value", async () => {
+    const { inspect } = await import('node:util');
+    const { z } = await import('zod');
+    const token = 'tok-ECHOED-8f3a';
+    const schema = z.looseObject({ r: z.record(z.string(), z.number()), s: z.strictObject({}) });
+    const body = { r: { [token]: `Bearer ${token}` }, s: { [token]: 1 } };
+    const error = caught(() =>
+      parseResponse(schema, body, { ...info, secrets: [token] } as typeof info),
+    ) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    const cause = error.cause as Error & { issues: unknown[] };
+    expect(cause).toBeInstanceOf(z.ZodError);
+    expect(cause.issues.length).toBeGreaterThan(0);
+    for (const shown of [
+      inspect(error, { showHidden: true, getters: true, depth: 20 }),
+      String(cause.message),
+      String(cause.stack),
+      JSON.stringify(cause),
+      JSON.stringify(error.body),
+      JSON.stringify(error.issues),
+      error.message,
+    ])
+      expect(shown).not.toContain(token);
+  });
+});

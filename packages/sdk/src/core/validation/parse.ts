@@ -9,6 +9,7 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from '../errors.js';
+import { redactValue } from '../redact.js';
 
 /** Formats a zod issue path as `credentialOffer[0].emailId`. */
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -142,7 +143,7 @@ export interface ParseDeadline {
 export function parseResponse<S extends z.ZodType>(
   schema: S,
   body: unknown,
-  info: RequestTarget & { status: number },
+  info: RequestTarget & { status: number; secrets?: readonly (string | undefined)[] },
   deadline?: ParseDeadline,
 ): z.output<S> {
   const check = () => {
@@ -177,13 +178,19 @@ export function parseResponse<S extends z.ZodType>(
 
 /** The error for a 2xx answer that lacks what the call promises (`issues` name the fields). */
 export function responseError(
-  info: RequestTarget & { status: number },
+  info: RequestTarget & { status: number; secrets?: readonly (string | undefined)[] },
   issues: FieldIssue[],
   body: unknown,
   cause?: unknown,
 ): ResponseValidationError {
+  // zod's issues quote the body (a key, a path, a message may echo the token): scrubbed too.
+  const { secrets = [] } = info;
+  const scrubbed =
+    cause instanceof z.ZodError && secrets.length
+      ? new z.ZodError(redactValue(cause.issues, secrets) as z.core.$ZodIssue[])
+      : cause;
   return new ResponseValidationError(
     `Unexpected response from ${info.method} /${info.path} (HTTP ${info.status}): ${describe(issues)}`,
-    { ...info, issues, body, cause },
+    { ...info, issues, body, cause: scrubbed },
   );
 }
