@@ -135,7 +135,11 @@ class Generator {
       const check = this.emit(field);
       if (!check) return undefined;
       const k = JSON.stringify(key);
-      checks.push(`x = v[${k}]; if (!(${check('x', 'v', k)})) return false;`);
+      checks.push(`x = v[${k}];`);
+      // Named like one of Object.prototype's and not the object's own: zod reads the inherited member
+      // into its output, which the fast path does not make.
+      if (key in Object.prototype) checks.push(`if (x !== undefined && !hasOwn(v, ${k})) giveUp();`);
+      checks.push(`if (!(${check('x', 'v', k)})) return false;`);
       // A `null` is made absent where it is found when zod reads the field's `undefined` as it reads
       // `null`, so that an element failing later goes to zod with the same answer; under a union
       // (whose next option may read the field otherwise) or for any other field, it is noted.

@@ -283,6 +283,13 @@ describe.each(BACKENDS)('%s: what the fast path leaves, zod reads as it came', (
     });
   });
 
+  it("a field named like one of Object.prototype's, missing from the body, is zod's to read (attack on issue 23)", () => {
+    // zod reads the inherited member and keeps it as an own field of its output.
+    expectSameAnswer(z.looseObject({ constructor: z.unknown(), hasOwnProperty: z.any() }), {});
+    expectSameAnswer(responseObject({ toString: maybe(z.string()), valueOf: extra(z.string()) }), {});
+    expectSameAnswer(responseObject({ constructor: maybe(z.unknown()) }), JSON.parse('{"constructor":null}'));
+  });
+
   it('the nulls of a list of lists are dropped at every depth (attack on issue 23)', () => {
     expectSameAnswer(responseObject({ a: list(list(z.boolean())) }), { a: [null, [true, null], [null]] });
     expectSameAnswer(list(list(z.boolean())), [[true, null], null, [null, false]]);
