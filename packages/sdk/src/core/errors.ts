@@ -293,8 +293,8 @@ export class PasswordEncryptionError extends AgentError {
 }
 
 /**
- * A 2xx answer that breaks what the spec promises. `body` is the body as it came, with the secrets
- * the client holds scrubbed (as in every error).
+ * A 2xx answer that breaks what the spec promises. `body` is the body as the SDK read it, with the
+ * secrets the client holds scrubbed (as in every error), and so is zod's error as its `cause`.
  */
 export class ResponseValidationError extends RequestError {
   override name = 'ResponseValidationError';

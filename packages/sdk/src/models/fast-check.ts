@@ -25,9 +25,9 @@ import {
  * without allocating, noting the few changes the schema's output would make (a `null` field read
  * as absent, a `null` list element dropped, a mistyped unknown-to-the-spec field read as absent)
  * and making them only when the whole value passed (the generated code makes a `null` absent at
- * once where zod reads `undefined` the same way: fast-check-code.ts). Anything it does not pass (and any schema it
- * does not understand) goes to zod, whose answer is the one that counts: so the fast path can only
- * ever be as strict as zod or stricter, and a failure's issues are always zod's.
+ * once where zod reads `undefined` the same way: fast-check-code.ts). Anything it does not pass
+ * (and any schema it does not understand) goes to zod, whose answer is the one that counts: so the
+ * fast path can only ever be as strict as zod or stricter, and a failure's issues are always zod's.
  *
  * Where code may be generated, the check is one function of straight-line code per object
  * (fast-check-code.ts, as zod and ajv do); where it may not (a page whose Content-Security-Policy
