@@ -199,17 +199,13 @@ function compileObject(schema: z.ZodType, def: Def): Check | undefined {
   const { fields } = object;
   const entries = object.shape.map(([key, field]) => [key, compileClosures(field)] as const);
   if (entries.some(([, check]) => !check)) return undefined;
-  // A field named like one of Object.prototype's: an inherited member is zod's to read (fast-check-code.ts).
-  const keyed = (entries as [string, Check][]).map(
-    ([key, check]) => [key, check, key in Object.prototype] as const,
-  );
+  const keyed = entries as [string, Check][];
+  // Fields named like one of Object.prototype's: an inherited member is zod's to read (fast-check-code.ts).
+  const named = keyed.map(([key]) => key).filter((key) => key in Object.prototype);
   return (v, fixes) => {
     if (!isObject(v)) return false;
-    for (const [key, check, named] of keyed) {
-      const x = v[key];
-      if (named && x !== undefined && !Object.hasOwn(v, key)) giveUp();
-      if (!check(x, fixes, v, key)) return false;
-    }
+    for (const key of named) if (v[key] !== undefined && !Object.hasOwn(v, key)) giveUp();
+    for (const [key, check] of keyed) if (!check(v[key], fixes, v, key)) return false;
     // zod leaves out an own `__proto__` field: zod parses such an object.
     if (!fields) return !Object.hasOwn(v, '__proto__') || giveUp();
     let unknown = false;

@@ -147,5 +147,8 @@ export function checkableObject(
   const fields = responseObjects.get(schema);
   const catchall = def.catchall && defOf(def.catchall);
   if (catchall?.type !== 'unknown' || (def.checks?.length ?? 0) !== (fields ? 1 : 0)) return undefined;
-  return { shape: Object.entries(def.shape ?? {}), fields };
+  const shape = def.shape ?? {};
+  // A field keyed by a symbol is checked by zod, and not listed here.
+  if (Object.getOwnPropertySymbols(shape).length) return undefined;
+  return { shape: Object.entries(shape), fields };
 }

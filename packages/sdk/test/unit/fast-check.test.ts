@@ -290,6 +290,10 @@ describe.each(BACKENDS)('%s: what the fast path leaves, zod reads as it came', (
     expectSameAnswer(responseObject({ constructor: maybe(z.unknown()) }), JSON.parse('{"constructor":null}'));
   });
 
+  it("a field keyed by a symbol, which zod checks, is zod's to judge (attack on issue 23)", () => {
+    expectSameAnswer(z.looseObject({ a: z.string(), [Symbol('s')]: z.string() }), { a: 'x' });
+  });
+
   it('the nulls of a list of lists are dropped at every depth (attack on issue 23)', () => {
     expectSameAnswer(responseObject({ a: list(list(z.boolean())) }), { a: [null, [true, null], [null]] });
     expectSameAnswer(list(list(z.boolean())), [[true, null], null, [null, false]]);
