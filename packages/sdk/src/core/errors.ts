@@ -293,17 +293,18 @@ export class PasswordEncryptionError extends AgentError {
 }
 
 /**
+ * Where a {@link ResponseValidationError} keeps its body until it is first read: a function giving
+ * it scrubbed (so that `util.inspect` with `showHidden` shows a function, never the body).
+ */
+const UNREAD = Symbol('unread body');
+
+/**
  * A 2xx answer that breaks what the spec promises. `body` is the body as the SDK read it, with the
  * secrets the client holds scrubbed (as in every error), and so is zod's error as its `cause`.
  */
 export class ResponseValidationError extends RequestError {
   override name = 'ResponseValidationError';
   declare readonly issues: FieldIssue[];
-  /**
-   * The body as the SDK read it, secrets scrubbed: a `null` it reads as absent (in an optional
-   * field) may already be absent. Not enumerable, so logging the error does not print it whole.
-   */
-  declare readonly body: unknown;
   declare readonly status: number;
   constructor(
     message: string,
@@ -318,23 +319,27 @@ export class ResponseValidationError extends RequestError {
     const { secrets = [] } = init;
     super(scrub(message, secrets), init);
     this.issues = redactValue(init.issues, secrets) as FieldIssue[];
-    // Scrubbed when first read: a body of a million records is not copied for an error never read.
-    Object.defineProperty(this, 'body', {
-      configurable: true,
-      enumerable: false,
-      get(this: ResponseValidationError) {
-        const value = redactValue(init.body, secrets);
-        // Kept once read (fixed, as it was before it was lazy); a frozen error scrubs it on every read.
-        Reflect.defineProperty(this, 'body', {
-          value,
-          enumerable: false,
-          writable: false,
-          configurable: false,
-        });
-        return value;
-      },
-    });
+    // Scrubbed when first read (a body of a million records is not copied for an error never read),
+    // by the class's getter: V8 keeps a getter made for one object in the old generation, and what
+    // it holds (this body) through every young collection, until a full one.
+    const { body } = init;
+    Object.defineProperty(this, UNREAD, { value: () => redactValue(body, secrets), configurable: true });
     this.status = init.status;
+  }
+
+  /**
+   * The body as the SDK read it, secrets scrubbed: a `null` it reads as absent (in an optional
+   * field) may already be absent. Not enumerable, so logging the error does not print it whole.
+   */
+  get body(): unknown {
+    const read = (this as { [UNREAD]?: () => unknown })[UNREAD];
+    if (!read) return undefined;
+    const value = read();
+    // Kept as the error's own property once read (fixed, as it was before it was lazy); a frozen
+    // error scrubs it again on every read.
+    const kept = { value, enumerable: false, writable: false, configurable: false };
+    if (Reflect.defineProperty(this, 'body', kept)) Reflect.deleteProperty(this, UNREAD);
+    return value;
   }
 }
 

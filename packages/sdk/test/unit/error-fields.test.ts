@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import * as sdk from '../../src/index.js';
 
@@ -85,6 +86,24 @@ describe('the fields each SDK error carries', () => {
     const error = new sdk.RateLimitError('m', api);
     expect(Object.hasOwn(error, 'retryAfter')).toBe(true);
     expect(error.retryAfter).toBeUndefined();
+  });
+
+  it('the unread body of a ResponseValidationError shows nowhere, and reads scrubbed through a proxy or a child', () => {
+    const made = () =>
+      new sdk.ResponseValidationError('m', {
+        ...target,
+        status: 200,
+        issues: [],
+        body: { t: 'tok-1' },
+        secrets: ['tok-1'],
+      });
+    const error = made();
+    expect(inspect(error, { showHidden: true, depth: 10 })).not.toContain('tok-1');
+    expect(JSON.stringify(error)).not.toContain('tok-1');
+    expect(new Proxy(made(), {}).body).toEqual({ t: '[REDACTED]' });
+    expect((Object.create(made()) as sdk.ResponseValidationError).body).toEqual({ t: '[REDACTED]' });
+    expect(error.body).toEqual({ t: '[REDACTED]' });
+    expect(inspect(error, { showHidden: true, depth: 10 })).not.toContain('tok-1');
   });
 
   it('the body of a frozen ResponseValidationError is read, scrubbed, every time', () => {
