@@ -11,6 +11,16 @@ const request = ['name', 'method', 'path', 'target'];
 const api = { ...target, status: 500, body: { a: 1 }, headers: new Headers({ 'x-request-id': 'r' }) };
 const registration = { ...target, state: 'failed', reason: 'r', action: 'a', jobId: 'j', result: { b: 2 } };
 
+/** A ResponseValidationError whose body holds the token it is told to scrub. */
+const echoed = () =>
+  new sdk.ResponseValidationError('m', {
+    ...target,
+    status: 200,
+    issues: [],
+    body: { t: 'tok-1' },
+    secrets: ['tok-1'],
+  });
+
 const CASES: [string, Error, string[]][] = [
   ['AgentError', new sdk.AgentError('m'), ['name']],
   [
@@ -89,33 +99,17 @@ describe('the fields each SDK error carries', () => {
   });
 
   it('the unread body of a ResponseValidationError shows nowhere, and reads scrubbed through a proxy or a child', () => {
-    const made = () =>
-      new sdk.ResponseValidationError('m', {
-        ...target,
-        status: 200,
-        issues: [],
-        body: { t: 'tok-1' },
-        secrets: ['tok-1'],
-      });
-    const error = made();
+    const error = echoed();
     expect(inspect(error, { showHidden: true, depth: 10 })).not.toContain('tok-1');
     expect(JSON.stringify(error)).not.toContain('tok-1');
-    expect(new Proxy(made(), {}).body).toEqual({ t: '[REDACTED]' });
-    expect((Object.create(made()) as sdk.ResponseValidationError).body).toEqual({ t: '[REDACTED]' });
+    expect(new Proxy(echoed(), {}).body).toEqual({ t: '[REDACTED]' });
+    expect((Object.create(echoed()) as sdk.ResponseValidationError).body).toEqual({ t: '[REDACTED]' });
     expect(error.body).toEqual({ t: '[REDACTED]' });
     expect(inspect(error, { showHidden: true, depth: 10 })).not.toContain('tok-1');
   });
 
   it('the body of a frozen ResponseValidationError is read, scrubbed, every time', () => {
-    const error = Object.freeze(
-      new sdk.ResponseValidationError('m', {
-        ...target,
-        status: 200,
-        issues: [],
-        body: { t: 'tok-1' },
-        secrets: ['tok-1'],
-      }),
-    );
+    const error = Object.freeze(echoed());
     expect(error.body).toEqual({ t: '[REDACTED]' });
     expect(error.body).toEqual({ t: '[REDACTED]' });
   });
