@@ -293,10 +293,12 @@ export class PasswordEncryptionError extends AgentError {
 }
 
 /**
- * Where a {@link ResponseValidationError} keeps its body until it is first read: a function giving
- * it scrubbed (so that `util.inspect` with `showHidden` shows a function, never the body).
+ * Where a {@link ResponseValidationError} keeps its body: until it is first read, a function giving
+ * it scrubbed (so that `util.inspect` with `showHidden` shows a function, never the raw body); then
+ * the scrubbed body itself.
  */
-const UNREAD = Symbol('unread body');
+const BODY = Symbol('body');
+type KeptBody = (() => unknown) | { scrubbed: unknown };
 
 /**
  * A 2xx answer that breaks what the spec promises. `body` is the body as the SDK read it, with the
@@ -323,7 +325,8 @@ export class ResponseValidationError extends RequestError {
     // by the class's getter: V8 keeps a getter made for one object in the old generation, and what
     // it holds (this body) through every young collection, until a full one.
     const { body } = init;
-    Object.defineProperty(this, UNREAD, { value: () => redactValue(body, secrets), configurable: true });
+    const kept: KeptBody = () => redactValue(body, secrets);
+    Object.defineProperty(this, BODY, { value: kept, configurable: true });
     this.status = init.status;
   }
 
@@ -332,14 +335,13 @@ export class ResponseValidationError extends RequestError {
    * field) may already be absent. Not enumerable, so logging the error does not print it whole.
    */
   get body(): unknown {
-    const read = (this as { [UNREAD]?: () => unknown })[UNREAD];
-    if (!read) return undefined;
-    const value = read();
-    // Kept as the error's own property once read (fixed, as it was before it was lazy); a frozen
-    // error scrubs it again on every read.
-    const kept = { value, enumerable: false, writable: false, configurable: false };
-    if (Reflect.defineProperty(this, 'body', kept)) Reflect.deleteProperty(this, UNREAD);
-    return value;
+    const kept = (this as { [BODY]?: KeptBody })[BODY];
+    if (kept === undefined) return undefined;
+    if (typeof kept !== 'function') return kept.scrubbed;
+    const scrubbed = kept();
+    // Kept once read, so that every read gives the same value; a frozen error scrubs it again.
+    Reflect.defineProperty(this, BODY, { value: { scrubbed }, configurable: true });
+    return scrubbed;
   }
 }
 

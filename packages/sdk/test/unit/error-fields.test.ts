@@ -121,12 +121,28 @@ describe('the fields each SDK error carries', () => {
     ];
     for (const error of bodies) {
       expect(Object.keys(error)).not.toContain('body');
+      expect(error.propertyIsEnumerable('body')).toBe(false);
       // A ResponseValidationError scrubs its body when it is first read (list-limits.test.ts).
       expect(error.body).toEqual({ c: 3 });
-      expect(Object.getOwnPropertyDescriptor(error, 'body')).toMatchObject({
-        value: { c: 3 },
-        enumerable: false,
-      });
+      expect(error.body).toBe(error.body);
+      expect(Object.keys(error)).not.toContain('body');
     }
+  });
+
+  it("a subclass's own body getter is read every time, its base's body through it", () => {
+    class Mine extends sdk.ResponseValidationError {
+      override get body(): unknown {
+        return { mine: super.body };
+      }
+    }
+    const error = new Mine('m', {
+      ...target,
+      status: 200,
+      issues: [],
+      body: { t: 'tok-1' },
+      secrets: ['tok-1'],
+    });
+    expect(error.body).toEqual({ mine: { t: '[REDACTED]' } });
+    expect(error.body).toEqual({ mine: { t: '[REDACTED]' } });
   });
 });
