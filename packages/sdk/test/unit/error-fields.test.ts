@@ -121,7 +121,7 @@ describe('the fields each SDK error carries', () => {
     ];
     for (const error of bodies) {
       expect(Object.keys(error)).not.toContain('body');
-      expect(error.propertyIsEnumerable('body')).toBe(false);
+      expect(Object.prototype.propertyIsEnumerable.call(error, 'body')).toBe(false);
       // A ResponseValidationError scrubs its body when it is first read (list-limits.test.ts).
       expect(error.body).toEqual({ c: 3 });
       expect(error.body).toBe(error.body);
