@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AbortError,
   AgentClient,
@@ -224,6 +224,31 @@ describe('offers.sendByEmailBulk', () => {
     expect(service.batches).toHaveLength(1);
     expect(results.filter((r) => r.status === 'sent').map((r) => r.row)).toEqual([1, 2]);
     expect(results.filter((r) => r.status !== 'sent').every((r) => r.status === 'skipped')).toBe(true);
+  });
+
+  it("ties nothing to the caller's signal and stop per request: they are combined once a run", async () => {
+    // On Node 22, each AbortSignal.any() over two long-lived signals stays reachable from them for
+    // good (about 340 B a call: 68 MB after 200,000); a run of a million rows sends 100,000 requests.
+    const signal = new AbortController().signal;
+    const stop = new AbortController().signal;
+    const any = AbortSignal.any.bind(AbortSignal);
+    let tied = 0;
+    const spy = vi.spyOn(AbortSignal, 'any').mockImplementation((signals) => {
+      if ([...signals].some((s) => s === signal || s === stop)) tied++;
+      return any(signals);
+    });
+    try {
+      // The first ten requests are refused with a 429: the run waits, under both, before retrying.
+      const service = fakeService((n) => (n <= 10 ? { status: 429 } : { status: 201 }));
+      const retry = { limit: 10, baseDelay: 1, maxDelay: 2 };
+      const options = { batchSize: 2, concurrency: 2, signal, stop, retry };
+      const results = await collect(service.offers.sendByEmailBulk(holders(40), COMMON, options));
+      expect(results.filter((r) => r.status === 'sent')).toHaveLength(40);
+      expect(service.batches.length).toBeGreaterThanOrEqual(30);
+      expect(tied).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('reports rows pulled but not yet sent at an abort as skipped', async () => {

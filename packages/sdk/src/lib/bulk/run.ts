@@ -35,6 +35,7 @@ export class BulkRun {
   #fatal: unknown;
   #closed = false;
   #wake: (() => void) | undefined;
+  #wait: AbortSignal | undefined;
   /** The request the rows go in, named by the AbortError of rows not sent. */
   readonly #request: RequestTarget;
 
@@ -152,12 +153,11 @@ export class BulkRun {
   }
 
   async #attempts(credentialOffer: EmailOfferItem[]): Promise<Outcome> {
-    const { signal, stop, timeout } = this.#options;
-    const wait = signal && stop ? AbortSignal.any([signal, stop]) : (signal ?? stop);
+    const { signal, timeout } = this.#options;
     const body = { ...this.#bulk.params, credentialOffer };
     for (let attempt = 1; ; attempt++) {
       while (Date.now() < this.#notBefore) {
-        const waited = await sleep(this.#notBefore - Date.now(), wait).then(
+        const waited = await sleep(this.#notBefore - Date.now(), this.#waitSignal()).then(
           () => true,
           () => false,
         );
@@ -178,6 +178,18 @@ export class BulkRun {
         this.#notBefore = Math.max(this.#notBefore, Date.now() + delay);
       }
     }
+  }
+
+  /**
+   * What ends a wait before a retry: the caller's signal or `stop`, combined once for the run. An
+   * `AbortSignal.any` of two long-lived signals stays reachable from them (for good on Node 22):
+   * one for each request would grow with the run.
+   */
+  #waitSignal(): AbortSignal | undefined {
+    const { signal, stop } = this.#options;
+    if (!signal || !stop) return signal ?? stop;
+    this.#wait ??= AbortSignal.any([signal, stop]);
+    return this.#wait;
   }
 
   #stopReason(): unknown {
