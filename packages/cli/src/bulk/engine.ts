@@ -77,6 +77,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
           offset,
           settle,
           stop: ports.stop,
+          cancel: ports.cancel,
           holders: planner.holders,
         };
         await sendRows(planner.rows(), offers, plan);

@@ -8,10 +8,13 @@ import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
 
 const ROWS = 100;
 
-/** A run of ROWS holders with both reports, underway (two requests arrived), over a stale report. */
-async function underway() {
+/**
+ * A run of ROWS holders with both reports, underway (two requests arrived), over a stale report;
+ * the service takes `latency` ms to answer each request.
+ */
+async function underway(latency = 400) {
   const running = await sandboxAgent({
-    faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: 400 }],
+    faults: [{ kind: 'latency', method: 'POST', path: '/orgs', ms: latency }],
   });
   const dir = await tempDir();
   const csv = await writeCsv(dir, holderLines(ROWS));
@@ -61,6 +64,26 @@ describe('agent-cli offers email --csv: every stop accounts for every row', { ti
     // Rows cancelled in flight are in doubt and not resent: at most one e-mail; every other one exactly one.
     const counts = holderEmails(ROWS).map((e) => [e, running.sandbox.deliveries(e)] as const);
     expect(counts.filter(([e, n]) => (inDoubt.has(e) ? n > 1 : n !== 1))).toEqual([]);
+  });
+
+  it('a second Ctrl-C cancels the requests in flight: their rows are in doubt, and never sent again', async () => {
+    // Requests of 20 s: the first Ctrl-C lets them finish, the second must not wait for them.
+    const { running, dir, report, run, argv } = await underway(20_000);
+    run.child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    run.child.kill('SIGINT');
+    expect(await run.exit).toBe(130);
+    const json = JSON.parse(await readFile(report, 'utf8'));
+    const inDoubt = json.rows.filter((r: { status: string }) => r.status === 'in-doubt');
+    // The two requests in flight (ten rows each) were cancelled, not waited for and counted as sent.
+    expect(inDoubt).toHaveLength(20);
+    expect(json.rows.filter((r: { status: string }) => r.status === 'sent')).toHaveLength(0);
+    running.sandbox.faults.clear();
+    const resumed = startBulk(running, join(dir, 'config'), [...argv, '--resume']);
+    expect([0, 3]).toContain(await resumed.exit);
+    const doubted = new Set(inDoubt.map((r: { email: string }) => r.email));
+    const counts = holderEmails(ROWS).map((e) => [e, running.sandbox.deliveries(e)] as const);
+    expect(counts.filter(([e, n]) => (doubted.has(e) ? n > 1 : n !== 1))).toEqual([]);
   });
 
   it('SIGTERM: exit 143 and both reports list every row', async () => {
