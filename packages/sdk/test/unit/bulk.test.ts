@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import {
   AbortError,
@@ -226,7 +227,7 @@ describe('offers.sendByEmailBulk', () => {
     expect(results.filter((r) => r.status !== 'sent').every((r) => r.status === 'skipped')).toBe(true);
   });
 
-  it("ties nothing to the caller's signal and stop per request: they are combined once a run", async () => {
+  it("leaves nothing tied to the caller's signal and stop, however many requests and waits", async () => {
     // On Node 22, each AbortSignal.any() over two long-lived signals stays reachable from them for
     // good (about 340 B a call: 68 MB after 200,000); a run of a million rows sends 100,000 requests.
     const signal = new AbortController().signal;
@@ -241,14 +242,65 @@ describe('offers.sendByEmailBulk', () => {
       // The first ten requests are refused with a 429: the run waits, under both, before retrying.
       const service = fakeService((n) => (n <= 10 ? { status: 429 } : { status: 201 }));
       const retry = { limit: 10, baseDelay: 1, maxDelay: 2 };
-      const options = { batchSize: 2, concurrency: 2, signal, stop, retry };
-      const results = await collect(service.offers.sendByEmailBulk(holders(40), COMMON, options));
-      expect(results.filter((r) => r.status === 'sent')).toHaveLength(40);
-      expect(service.batches.length).toBeGreaterThanOrEqual(30);
-      expect(tied).toBe(1);
+      for (let run = 0; run < 2; run++) {
+        const options = { batchSize: 2, concurrency: 2, signal, stop, retry };
+        const results = await collect(service.offers.sendByEmailBulk(holders(40), COMMON, options));
+        expect(results.filter((r) => r.status === 'sent')).toHaveLength(40);
+      }
+      expect(service.batches.length).toBeGreaterThanOrEqual(45);
+      expect(tied).toBe(0);
+      // Nor a listener: the same two signals can serve run after run.
+      expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+      expect(getEventListeners(stop, 'abort')).toHaveLength(0);
     } finally {
       spy.mockRestore();
     }
+  });
+
+  describe('a wait before a retry (a 429 asking for 30 s) ends at once', () => {
+    /** The second request is refused with a 429 asking for 30 s; `then` runs once the run waits. */
+    const waiting = (then: () => void = () => undefined) => {
+      let answered = 0;
+      return fakeService(() => {
+        if (++answered !== 2) return { status: 201 };
+        setTimeout(then, 20);
+        return { status: 429, headers: { 'retry-after': '30' } };
+      });
+    };
+
+    it.each(['signal', 'stop'] as const)(
+      'when the %s is aborted: the rows waiting are skipped',
+      async (which) => {
+        const controller = new AbortController();
+        const service = waiting(() => controller.abort());
+        const options = { batchSize: 2, concurrency: 2, [which]: controller.signal };
+        const results: BulkResult[] = [];
+        const run = async () => {
+          for await (const r of service.offers.sendByEmailBulk(holders(4), COMMON, options)) results.push(r);
+        };
+        // Every row has its result, so the run ends normally (it throws when rows are left unread).
+        await run();
+        expect(byRow(results).map((r) => [r.row, r.status])).toEqual([
+          [1, 'sent'],
+          [2, 'sent'],
+          [3, 'skipped'],
+          [4, 'skipped'],
+        ]);
+        expect(service.batches).toHaveLength(2);
+      },
+    );
+
+    it('when the consumer leaves the loop: nothing more is sent', async () => {
+      const service = waiting();
+      for await (const r of service.offers.sendByEmailBulk(holders(4), COMMON, {
+        batchSize: 2,
+        concurrency: 2,
+      })) {
+        expect(r.status).toBe('sent');
+        break;
+      }
+      expect(service.batches).toHaveLength(2);
+    });
   });
 
   it('reports rows pulled but not yet sent at an abort as skipped', async () => {

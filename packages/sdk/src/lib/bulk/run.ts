@@ -35,7 +35,12 @@ export class BulkRun {
   #fatal: unknown;
   #closed = false;
   #wake: (() => void) | undefined;
-  #wait: AbortSignal | undefined;
+  /**
+   * Ends a wait before a retry: aborted by the caller's `signal` or `stop`, or when the consumer
+   * leaves. One controller a run, woken by a listener on each signal for the length of the run: an
+   * `AbortSignal.any` of the two would stay reachable from them (for good on Node 22).
+   */
+  readonly #waking = new AbortController();
   /** The request the rows go in, named by the AbortError of rows not sent. */
   readonly #request: RequestTarget;
 
@@ -60,6 +65,7 @@ export class BulkRun {
     let exhausted = false;
     let complete = true;
     let ended = false;
+    const unlisten = this.#wakeOnAbort();
     try {
       for (;;) {
         const finished = this.#done.shift();
@@ -88,13 +94,30 @@ export class BulkRun {
       }
       ended = true;
     } finally {
-      // A consumer that stops early gets no more requests sent on its behalf.
-      if (!ended) this.#closed = true;
+      // A consumer that stops early gets no more requests sent on its behalf, nor waits for a retry.
+      if (!ended) {
+        this.#closed = true;
+        this.#waking.abort();
+      }
       while (this.#inflight > 0) await this.#next();
+      unlisten();
       if (!exhausted) await source.return?.();
     }
     const stop = this.#stopReason();
     if (stop !== undefined && !(exhausted && complete)) throw stop;
+  }
+
+  /** Wakes a wait before a retry once the caller's signal or `stop` aborts; gives what stops listening. */
+  #wakeOnAbort(): () => void {
+    const wake = () => this.#waking.abort();
+    const signals = [this.#options.signal, this.#options.stop].filter((s) => s !== undefined);
+    for (const s of signals) {
+      if (s.aborted) wake();
+      else s.addEventListener('abort', wake, { once: true });
+    }
+    return () => {
+      for (const s of signals) s.removeEventListener('abort', wake);
+    };
   }
 
   async #pull(source: Iterator<BulkRow> | AsyncIterator<BulkRow>) {
@@ -157,7 +180,7 @@ export class BulkRun {
     const body = { ...this.#bulk.params, credentialOffer };
     for (let attempt = 1; ; attempt++) {
       while (Date.now() < this.#notBefore) {
-        const waited = await sleep(this.#notBefore - Date.now(), this.#waitSignal()).then(
+        const waited = await sleep(this.#notBefore - Date.now(), this.#waking.signal).then(
           () => true,
           () => false,
         );
@@ -178,18 +201,6 @@ export class BulkRun {
         this.#notBefore = Math.max(this.#notBefore, Date.now() + delay);
       }
     }
-  }
-
-  /**
-   * What ends a wait before a retry: the caller's signal or `stop`, combined once for the run. An
-   * `AbortSignal.any` of two long-lived signals stays reachable from them (for good on Node 22):
-   * one for each request would grow with the run.
-   */
-  #waitSignal(): AbortSignal | undefined {
-    const { signal, stop } = this.#options;
-    if (!signal || !stop) return signal ?? stop;
-    this.#wait ??= AbortSignal.any([signal, stop]);
-    return this.#wait;
   }
 
   #stopReason(): unknown {
