@@ -38,7 +38,7 @@ export class BulkRun {
   /**
    * Ends a wait before a retry: aborted by the caller's `signal` or `stop`, or when the consumer
    * leaves. One controller a run, woken by a listener on each signal for the length of the run: an
-   * `AbortSignal.any` of the two would stay reachable from them (for good on Node 22).
+   * `AbortSignal.any` of the two, one a request, stays reachable from them until a finalizer runs.
    */
   readonly #waking = new AbortController();
   /** The request the rows go in, named by the AbortError of rows not sent. */
