@@ -293,12 +293,10 @@ export class PasswordEncryptionError extends AgentError {
 }
 
 /**
- * Where a {@link ResponseValidationError} keeps its body: until it is first read, a function giving
- * it scrubbed (so that `util.inspect` with `showHidden` shows a function, never the raw body); then
- * the scrubbed body itself.
+ * Where a {@link ResponseValidationError} keeps its body: a function giving it scrubbed, scrubbing it
+ * on the first call only (so that `util.inspect` with `showHidden` shows a function, never the body).
  */
 const BODY = Symbol('body');
-type KeptBody = (() => unknown) | { scrubbed: unknown };
 
 /**
  * A 2xx answer that breaks what the spec promises. `body` is the body as the SDK read it, with the
@@ -324,9 +322,14 @@ export class ResponseValidationError extends RequestError {
     // Scrubbed when first read (a body of a million records is not copied for an error never read),
     // by the class's getter: V8 keeps a getter made for one object in the old generation, and what
     // it holds (this body) through every young collection, until a full one.
-    const { body } = init;
-    const kept: KeptBody = () => redactValue(body, secrets);
-    Object.defineProperty(this, BODY, { value: kept, configurable: true });
+    let raw: { body: unknown } | undefined = { body: init.body };
+    let scrubbed: unknown;
+    const read = () => {
+      if (raw) scrubbed = redactValue(raw.body, secrets);
+      raw = undefined;
+      return scrubbed;
+    };
+    Object.defineProperty(this, BODY, { value: read });
     this.status = init.status;
   }
 
@@ -335,13 +338,7 @@ export class ResponseValidationError extends RequestError {
    * field) may already be absent. Not enumerable, so logging the error does not print it whole.
    */
   get body(): unknown {
-    const kept = (this as { [BODY]?: KeptBody })[BODY];
-    if (kept === undefined) return undefined;
-    if (typeof kept !== 'function') return kept.scrubbed;
-    const scrubbed = kept();
-    // Kept once read, so that every read gives the same value; a frozen error scrubs it again.
-    Reflect.defineProperty(this, BODY, { value: { scrubbed }, configurable: true });
-    return scrubbed;
+    return (this as { [BODY]?: () => unknown })[BODY]?.();
   }
 }
 
