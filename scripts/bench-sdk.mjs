@@ -2,10 +2,11 @@
 // `JSON.parse` of the same loopback response, sequentially and with 16 calls in flight.
 // Uses the built SDK (packages/sdk/dist). Run alone with `node scripts/bench-sdk.mjs`, or as part
 // of `pnpm bench`.
+import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { alternate, formatTable, infoRow, machine, median, ratioRow, timeOnce } from './bench-stats.mjs';
+import { formatTable, infoRow, machine, median, ratioRow, timeOnce } from './bench-stats.mjs';
 
 const RECORDS = 1000;
 /** Issue 23: validation included, within 1.3× of `fetch` + `JSON.parse` of the same body. */
@@ -105,59 +106,93 @@ async function pool(n, limit, call) {
   await Promise.all(Array.from({ length: limit }, lane));
 }
 
-/**
- * Per-call medians of `subject` and `baseline`, one call at a time and (unless `parallel` is false)
- * {@link IN_FLIGHT} at a time.
- */
-async function compare(subject, baseline, quick, { parallel = true } = {}) {
-  const perCall = (m, calls) => ({ ...m, subject: m.subject / calls, baseline: m.baseline / calls });
-  const batch = (calls, limit, rounds) =>
-    alternate({
-      rounds: quick ? Math.ceil(rounds / 5) : rounds,
-      subject: () => pool(calls, limit, subject),
-      baseline: () => pool(calls, limit, baseline),
-    }).then((m) => perCall(m, calls));
-  const sequential = await batch(5, 1, 40);
-  return { sequential, parallel: parallel ? await batch(IN_FLIGHT * 2, IN_FLIGHT, 16) : undefined };
-}
-
-/** `credentials.list()` of a client of `server` and the bare fetch of the same body, both warmed up. */
-async function sides(AgentClient, server, quick) {
-  const client = new AgentClient({ baseUrl: server.url, accessToken: TOKEN });
-  const headers = { accept: 'application/json', authorization: `Bearer ${TOKEN}` };
-  const bare = async () => JSON.parse(await (await fetch(`${server.url}/credentials`, { headers })).text());
-  const sdk = () => client.credentials.list();
-  expectRecords(await bare(), 'fetch');
-  expectRecords(await sdk(), 'the SDK');
-  await pool(quick ? 20 : 100, 4, async () => {
-    await bare();
-    await sdk();
-  });
-  return { bare, sdk, headers };
-}
-
 function expectRecords(records, who) {
   if (!Array.isArray(records) || records.length !== RECORDS)
     throw new Error(`${who} did not return ${RECORDS} records`);
 }
 
+/**
+ * The calls each side makes, as a caller writes them: the records are checked and dropped. `sdk`
+ * is `credentials.list()`; `bare` is `fetch` + `JSON.parse` of the same URL; `schema` is `bare` and
+ * the SDK's public `CredentialExchangeRecordList.parse` of what it parsed.
+ */
+async function sideCall(side, url) {
+  const headers = { accept: 'application/json', authorization: `Bearer ${TOKEN}` };
+  const get = () => fetch(`${url}/credentials`, { headers });
+  // The body is parsed where it is checked, not returned by an async function of its own: a
+  // promise made before the answer came is old by then, and the young collections copy what it
+  // holds (see docs/performance.md): that would slow the baseline, not only the SDK.
+  if (side === 'bare') return async () => expectRecords(JSON.parse(await (await get()).text()), 'fetch');
+  if (side === 'schema') {
+    const { CredentialExchangeRecordList } = await import(new URL('models/index.js', sdkDist).href);
+    return async () =>
+      expectRecords(CredentialExchangeRecordList.parse(JSON.parse(await (await get()).text())), 'the schema');
+  }
+  const { AgentClient } = await import(new URL('index.js', sdkDist).href);
+  const client = new AgentClient({ baseUrl: url, accessToken: TOKEN });
+  return async () => expectRecords(await client.credentials.list(), 'the SDK');
+}
+
+/**
+ * In a child process (`--side <json>`): warms one side up, then prints the per-call time of each
+ * sample (`calls` calls, `limit` at a time) as JSON.
+ */
+async function runSide({ side, url, calls, limit, samples, warmup }) {
+  const call = await sideCall(side, url);
+  await pool(warmup, limit, call);
+  const times = [];
+  for (let i = 0; i < samples; i++) times.push((await timeOnce(() => pool(calls, limit, call))) / calls);
+  process.stdout.write(JSON.stringify(times));
+}
+
+/** Runs one side in a process of its own; resolves to its per-call sample times. */
+function sideTimes(options) {
+  return new Promise((resolve, reject) => {
+    const args = [fileURLToPath(import.meta.url), '--side', JSON.stringify(options)];
+    execFile(process.execPath, args, { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`the ${options.side} side failed: ${stderr || error.message}`));
+      else resolve(JSON.parse(stdout));
+    });
+  });
+}
+
+/**
+ * Per-call medians of `subject` against `bare` on `url`, one call at a time and (unless `parallel`
+ * is false) {@link IN_FLIGHT} at a time. Each side runs in processes of its own, alternately (the
+ * order flips every pair): sharing a process, one side's garbage is collected during the other's
+ * calls, which flattered the SDK (docs/performance.md).
+ */
+async function compare(subject, url, quick, { parallel = true } = {}) {
+  const pairs = quick ? 2 : 6;
+  const measure = async (calls, limit, samples, warmup) => {
+    const times = { subject: [], baseline: [] };
+    for (let pair = 0; pair < pairs; pair++) {
+      const order = pair % 2 ? ['baseline', 'subject'] : ['subject', 'baseline'];
+      for (const which of order) {
+        const side = which === 'subject' ? subject : 'bare';
+        times[which].push(...(await sideTimes({ side, url, calls, limit, samples, warmup })));
+      }
+    }
+    return { subject: median(times.subject), baseline: median(times.baseline), samples: pairs };
+  };
+  const sequential = await measure(5, 1, 8, 60);
+  return {
+    sequential,
+    parallel: parallel ? await measure(IN_FLIGHT * 2, IN_FLIGHT, 4, IN_FLIGHT * 4) : undefined,
+  };
+}
+
 /** Measures the SDK against a bare fetch; returns table rows. */
 export async function benchSdk({ quick = false } = {}) {
-  const { AgentClient } = await import(new URL('index.js', sdkDist).href);
   const { CredentialExchangeRecordList } = await import(new URL('models/index.js', sdkDist).href);
   const server = await startServer();
   const withNulls = await startServer(true);
   try {
-    const { bare, sdk, headers } = await sides(AgentClient, server, quick);
-    const sdkFigures = await compare(sdk, bare, quick);
-    const nulls = await sides(AgentClient, withNulls, quick);
-    const nullFigures = await compare(nulls.sdk, nulls.bare, quick, { parallel: false });
-    const schemaFigures = await compare(
-      async () => CredentialExchangeRecordList.parse(await bare()),
-      bare,
-      quick,
-    );
+    const sdkFigures = await compare('sdk', server.url, quick);
+    const nullFigures = await compare('sdk', withNulls.url, quick, { parallel: false });
+    const schemaFigures = await compare('schema', server.url, quick);
 
+    const headers = { accept: 'application/json', authorization: `Bearer ${TOKEN}` };
     const text = await (await fetch(`${server.url}/credentials`, { headers })).text();
     const parsed = JSON.parse(text);
     const zodTimes = [];
@@ -194,7 +229,9 @@ export async function benchSdk({ quick = false } = {}) {
   }
 }
 
+const sideAt = process.argv.indexOf('--side');
 if (!isMainThread) serve();
+else if (sideAt > 0) await runSide(JSON.parse(process.argv[sideAt + 1]));
 else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const rows = await benchSdk({ quick: process.argv.includes('--quick') });
   console.log(`${machine()}\n\n${formatTable(rows)}`);
