@@ -52,13 +52,31 @@ export const DROP_NULLS = Symbol('drop nulls');
 
 const notNull = (x: unknown): boolean => x !== null;
 
+const markDescriptors = new WeakMap<ReadonlySet<string>, PropertyDescriptor>();
+
+/**
+ * The descriptor of the hidden mark of an object whose schema knows `fields`: one per set of
+ * fields, made once, with no prototype (so nothing added to `Object.prototype` can make the mark
+ * enumerable or an accessor).
+ */
+export function markDescriptor(fields: ReadonlySet<string>): PropertyDescriptor {
+  const made = markDescriptors.get(fields);
+  if (made) return made;
+  const descriptor: PropertyDescriptor = Object.freeze(
+    Object.assign(Object.create(null), { value: fields, configurable: true }),
+  );
+  markDescriptors.set(fields, descriptor);
+  return descriptor;
+}
+
 /** Makes the changes noted in `fixes`. */
 export function apply(fixes: Fixes): void {
   for (let i = 0; i < fixes.length; i += 3) {
     const target = fixes[i] as Record<PropertyKey, unknown>;
     const key = fixes[i + 1] as PropertyKey;
     const value = fixes[i + 2];
-    if (key === KNOWN_FIELDS) Object.defineProperty(target, key, { value, configurable: true });
+    if (key === KNOWN_FIELDS)
+      Object.defineProperty(target, key, markDescriptor(value as ReadonlySet<string>));
     else target[key] = value === DROP_NULLS ? (target[key] as unknown[]).filter(notNull) : value;
   }
 }

@@ -91,4 +91,30 @@ describe('unknownFields', () => {
     expect(JSON.parse(JSON.stringify(record))).toEqual(RECORD);
     expect(record).toStrictEqual(RECORD);
   });
+
+  it('keeps its mark hidden when Object.prototype has an `enumerable` (issue 23)', async () => {
+    // The mark is defined with a descriptor: one inheriting from Object.prototype took its
+    // `enumerable` from there, and `{ ...record }` then copied the mark. Added (not enumerable, so
+    // nothing that lists keys sees it) for the length of the call only.
+    Object.defineProperty(Object.prototype, 'enumerable', {
+      value: true,
+      configurable: true,
+      writable: true,
+    });
+    let records: Awaited<ReturnType<ReturnType<typeof client>['credentials']['list']>>;
+    try {
+      records = await client().credentials.list();
+    } finally {
+      delete (Object.prototype as { enumerable?: unknown }).enumerable;
+    }
+    const [record] = records;
+    if (!record) throw new Error('no record');
+    expect(unknownFields(record)).toEqual({
+      conectionId: 'a field a deployment added',
+      autoAcceptConnection: true,
+    });
+    expect(unknownFields({ ...record })).toEqual({});
+    expect(unknownFields({ ...record._tags })).toEqual({});
+    expect(unknownFields(record._tags ?? {})).toEqual({ customTag: 'x' });
+  });
 });
