@@ -142,16 +142,31 @@ async function runSide({ side, url, calls, limit, samples, warmup }) {
   await pool(warmup, limit, call);
   const times = [];
   for (let i = 0; i < samples; i++) times.push((await timeOnce(() => pool(calls, limit, call))) / calls);
-  process.stdout.write(JSON.stringify(times));
+  process.stdout.write(`\n${JSON.stringify(times)}\n`);
 }
 
-/** Runs one side in a process of its own; resolves to its per-call sample times. */
+/** How long one side's process may take before the bench gives up on it. */
+const SIDE_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Runs one side in a process of its own (with this process's Node flags); resolves to its
+ * per-call sample times, the last line it prints.
+ */
 function sideTimes(options) {
   return new Promise((resolve, reject) => {
-    const args = [fileURLToPath(import.meta.url), '--side', JSON.stringify(options)];
-    execFile(process.execPath, args, { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`the ${options.side} side failed: ${stderr || error.message}`));
-      else resolve(JSON.parse(stdout));
+    const args = [...process.execArgv, fileURLToPath(import.meta.url), '--side', JSON.stringify(options)];
+    const run = { maxBuffer: 1 << 20, timeout: SIDE_TIMEOUT_MS, killSignal: 'SIGKILL' };
+    execFile(process.execPath, args, run, (error, stdout, stderr) => {
+      const why = error?.killed ? `took over ${SIDE_TIMEOUT_MS / 1000} s` : stderr || error?.message;
+      if (error) return reject(new Error(`the ${options.side} side failed: ${why}`));
+      const last = stdout.trim().split('\n').at(-1) ?? '';
+      try {
+        const times = JSON.parse(last);
+        if (!Array.isArray(times) || !times.every(Number.isFinite)) throw new Error('not a list of times');
+        resolve(times);
+      } catch {
+        reject(new Error(`the ${options.side} side printed no times: ${JSON.stringify(last.slice(0, 200))}`));
+      }
     });
   });
 }
@@ -173,7 +188,11 @@ async function compare(subject, url, quick, { parallel = true } = {}) {
         times[which].push(...(await sideTimes({ side, url, calls, limit, samples, warmup })));
       }
     }
-    return { subject: median(times.subject), baseline: median(times.baseline), samples: pairs };
+    return {
+      subject: median(times.subject),
+      baseline: median(times.baseline),
+      samples: times.subject.length,
+    };
   };
   const sequential = await measure(5, 1, 8, 60);
   return {

@@ -149,7 +149,6 @@ class Generator {
           : `f.push(v, ${k}, undefined)`;
       if (fields) checks.push(`if (x !== undefined) { n++; if (x === null) ${absent}; }`);
     }
-    const outsideUnions = this.#unions === 0;
     return this.#function(schema, () => {
       const start = 'if (typeof v !== "object" || v === null || isArray(v)) return false; let x, n = 0;';
       // zod leaves out an own `__proto__` field: zod parses such an object.
@@ -160,8 +159,8 @@ class Generator {
       // Outside a union the hidden mark is made on the spot, with one descriptor made here (a value
       // that fails later goes to zod, whose output is new objects, so a mark left on the input is
       // never read); under a union, whose next option may know other fields, it is noted.
-      const mark = outsideUnions
-        ? `defineProperty(v, KNOWN, ${this.constant(kinds.markDescriptor(fields))})`
+      const mark = !this.#unions
+        ? `Object.defineProperty(v, KNOWN, ${this.constant(kinds.markDescriptor(fields))})`
         : `f.push(v, KNOWN, ${known})`;
       return (
         `${start} ${checks.join(' ')} let m = 0; for (const key in v) m++; ` +
@@ -184,7 +183,7 @@ export function generateCheck(schema: z.ZodType): Check | undefined {
   const constants = generator.constants.map((_, i) => `const c${i} = c[${i}];`).join('\n');
   const source = [
     '"use strict";',
-    'const isArray = Array.isArray, hasOwn = Object.hasOwn, defineProperty = Object.defineProperty, KNOWN = c.known, DROP_NULLS = c.drop, giveUp = c.giveUp;',
+    'const isArray = Array.isArray, hasOwn = Object.hasOwn, KNOWN = c.known, DROP_NULLS = c.drop, giveUp = c.giveUp;',
     constants,
     ...generator.functions,
     `return function check(v, f, p, k) { return ${top('v', 'p', 'k')}; };`,

@@ -52,22 +52,13 @@ export const DROP_NULLS = Symbol('drop nulls');
 
 const notNull = (x: unknown): boolean => x !== null;
 
-const markDescriptors = new WeakMap<ReadonlySet<string>, PropertyDescriptor>();
-
 /**
- * The descriptor of the hidden mark of an object whose schema knows `fields`: one per set of
- * fields, made once, with no prototype (so nothing added to `Object.prototype` can make the mark
- * enumerable or an accessor).
+ * The descriptor of the hidden mark of an object whose schema knows `fields`, with no prototype (so
+ * nothing added to `Object.prototype` can make the mark enumerable). The generated checks make one
+ * per schema, once.
  */
-export function markDescriptor(fields: ReadonlySet<string>): PropertyDescriptor {
-  const made = markDescriptors.get(fields);
-  if (made) return made;
-  const descriptor: PropertyDescriptor = Object.freeze(
-    Object.assign(Object.create(null), { value: fields, configurable: true }),
-  );
-  markDescriptors.set(fields, descriptor);
-  return descriptor;
-}
+export const markDescriptor = (fields: ReadonlySet<string>) =>
+  ({ __proto__: null, value: fields, configurable: true }) as PropertyDescriptor;
 
 /** Makes the changes noted in `fixes`. */
 export function apply(fixes: Fixes): void {
