@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { formatTable, infoRow, machine, median, ratioRow, timeOnce } from './bench-stats.mjs';
+import { formatTable, infoRow, machine, median, ratioRow, sdkDistUrl, timeOnce } from './bench-stats.mjs';
 
 const RECORDS = 1000;
 /** Issue 23: validation included, within 1.3× of `fetch` + `JSON.parse` of the same body. */
@@ -14,7 +14,7 @@ const TARGET = 1.3;
 const IN_FLIGHT = 16;
 const TOKEN = 'bench-token';
 // BENCH_SDK_DIST measures another build of the SDK (a before/after comparison).
-const sdkDist = new URL(process.env.BENCH_SDK_DIST ?? '../packages/sdk/dist/', import.meta.url);
+const sdkDist = sdkDistUrl();
 
 /** A deterministic UUID-shaped id. */
 function uuid(n, salt) {
@@ -216,6 +216,7 @@ export async function benchSdk({ quick = false } = {}) {
     const parsed = JSON.parse(text);
     const zodTimes = [];
     const jsonTimes = [];
+    for (let i = 0; i < 5; i++) CredentialExchangeRecordList.parse(JSON.parse(text)); // warm-up
     for (let i = 0; i < (quick ? 10 : 60); i++) {
       jsonTimes.push(await timeOnce(() => JSON.parse(text)));
       zodTimes.push(await timeOnce(() => CredentialExchangeRecordList.parse(parsed)));

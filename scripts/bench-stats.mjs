@@ -1,6 +1,19 @@
 // Shared measuring and reporting helpers of the bench scripts (`pnpm bench`).
 import { availableParallelism, cpus } from 'node:os';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * The directory of the SDK build the benches measure, as a URL ending in `/`: `BENCH_SDK_DIST`
+ * (another build, for a before/after comparison; a path relative to the current directory, with
+ * or without its final `/`), else the built package.
+ */
+export function sdkDistUrl() {
+  const given = process.env.BENCH_SDK_DIST;
+  if (!given) return new URL('../packages/sdk/dist/', import.meta.url);
+  return pathToFileURL(`${resolve(given)}/`);
+}
 
 /** The median of a list of numbers. */
 export function median(values) {

@@ -6,13 +6,10 @@
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
-import { alternate, formatTable, machine, ratioRow } from './bench-stats.mjs';
+import { alternate, formatTable, machine, ratioRow, sdkDistUrl } from './bench-stats.mjs';
 
 // BENCH_SDK_DIST measures another build of the SDK (a before/after comparison).
-const sdkUrl = new URL(
-  'index.js',
-  new URL(process.env.BENCH_SDK_DIST ?? '../packages/sdk/dist/', import.meta.url),
-);
+const sdkUrl = new URL('index.js', sdkDistUrl());
 export const BATCH = 10;
 export const CONCURRENCY = 4;
 const ORG = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
