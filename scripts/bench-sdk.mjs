@@ -13,8 +13,6 @@ const RECORDS = 1000;
 const TARGET = 1.3;
 const IN_FLIGHT = 16;
 const TOKEN = 'bench-token';
-// BENCH_SDK_DIST measures another build of the SDK (a before/after comparison).
-const sdkDist = sdkDistUrl();
 
 /** A deterministic UUID-shaped id. */
 function uuid(n, salt) {
@@ -124,11 +122,11 @@ async function sideCall(side, url) {
   // holds (see docs/performance.md): that would slow the baseline, not only the SDK.
   if (side === 'bare') return async () => expectRecords(JSON.parse(await (await get()).text()), 'fetch');
   if (side === 'schema') {
-    const { CredentialExchangeRecordList } = await import(new URL('models/index.js', sdkDist).href);
+    const { CredentialExchangeRecordList } = await import(new URL('models/index.js', sdkDistUrl()).href);
     return async () =>
       expectRecords(CredentialExchangeRecordList.parse(JSON.parse(await (await get()).text())), 'the schema');
   }
-  const { AgentClient } = await import(new URL('index.js', sdkDist).href);
+  const { AgentClient } = await import(new URL('index.js', sdkDistUrl()).href);
   const client = new AgentClient({ baseUrl: url, accessToken: TOKEN });
   return async () => expectRecords(await client.credentials.list(), 'the SDK');
 }
@@ -203,7 +201,7 @@ async function compare(subject, url, quick, { parallel = true } = {}) {
 
 /** Measures the SDK against a bare fetch; returns table rows. */
 export async function benchSdk({ quick = false } = {}) {
-  const { CredentialExchangeRecordList } = await import(new URL('models/index.js', sdkDist).href);
+  const { CredentialExchangeRecordList } = await import(new URL('models/index.js', sdkDistUrl()).href);
   const server = await startServer();
   const withNulls = await startServer(true);
   try {
@@ -253,6 +251,11 @@ const sideAt = process.argv.indexOf('--side');
 if (!isMainThread) serve();
 else if (sideAt > 0) await runSide(JSON.parse(process.argv[sideAt + 1]));
 else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const rows = await benchSdk({ quick: process.argv.includes('--quick') });
-  console.log(`${machine()}\n\n${formatTable(rows)}`);
+  try {
+    const rows = await benchSdk({ quick: process.argv.includes('--quick') });
+    console.log(`${machine()}\n\n${formatTable(rows)}`);
+  } catch (error) {
+    console.error(`bench-sdk: ${error instanceof Error ? error.message : error}`);
+    process.exitCode = 1;
+  }
 }

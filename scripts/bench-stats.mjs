@@ -1,4 +1,5 @@
 // Shared measuring and reporting helpers of the bench scripts (`pnpm bench`).
+import { existsSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -11,8 +12,14 @@ import { pathToFileURL } from 'node:url';
  */
 export function sdkDistUrl() {
   const given = process.env.BENCH_SDK_DIST;
-  if (!given) return new URL('../packages/sdk/dist/', import.meta.url);
-  return pathToFileURL(`${resolve(given)}/`);
+  const dir = given ? pathToFileURL(`${resolve(given)}/`) : new URL('../packages/sdk/dist/', import.meta.url);
+  if (!existsSync(new URL('index.js', dir))) {
+    const what = given ? `BENCH_SDK_DIST=${given}` : 'packages/sdk/dist';
+    throw new Error(
+      `${what} holds no SDK build (index.js): run pnpm build, or name a build's dist directory`,
+    );
+  }
+  return dir;
 }
 
 /** The median of a list of numbers. */

@@ -8,8 +8,6 @@ import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { alternate, formatTable, machine, ratioRow, sdkDistUrl } from './bench-stats.mjs';
 
-// BENCH_SDK_DIST measures another build of the SDK (a before/after comparison).
-const sdkUrl = new URL('index.js', sdkDistUrl());
 export const BATCH = 10;
 export const CONCURRENCY = 4;
 const ORG = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
@@ -90,7 +88,7 @@ export async function fetchRun({ url, count, token = TOKEN, org = ORG }) {
 
 /** Measures bulk throughput; returns table rows. */
 export async function benchThroughput({ quick = false } = {}) {
-  const { AgentClient } = await import(sdkUrl.href);
+  const { AgentClient } = await import(new URL('index.js', sdkDistUrl()).href);
   const worker = new Worker(new URL(import.meta.url));
   const next = () =>
     new Promise((resolve, reject) => {
@@ -138,7 +136,11 @@ export async function benchThroughput({ quick = false } = {}) {
 
 if (!isMainThread) serve();
 else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.log(
-    `${machine()}\n\n${formatTable(await benchThroughput({ quick: process.argv.includes('--quick') }))}`,
-  );
+  try {
+    const rows = await benchThroughput({ quick: process.argv.includes('--quick') });
+    console.log(`${machine()}\n\n${formatTable(rows)}`);
+  } catch (error) {
+    console.error(`bench-throughput: ${error instanceof Error ? error.message : error}`);
+    process.exitCode = 1;
+  }
 }
