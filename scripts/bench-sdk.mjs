@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { formatTable, infoRow, machine, median, ratioRow, sdkDistUrl, timeOnce } from './bench-stats.mjs';
+import { infoRow, median, printSuite, ratioRow, sdkDistUrl, timeOnce } from './bench-stats.mjs';
 
 const RECORDS = 1000;
 /** Issue 23: validation included, within 1.3× of `fetch` + `JSON.parse` of the same body. */
@@ -251,11 +251,5 @@ const sideAt = process.argv.indexOf('--side');
 if (!isMainThread) serve();
 else if (sideAt > 0) await runSide(JSON.parse(process.argv[sideAt + 1]));
 else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  try {
-    const rows = await benchSdk({ quick: process.argv.includes('--quick') });
-    console.log(`${machine()}\n\n${formatTable(rows)}`);
-  } catch (error) {
-    console.error(`bench-sdk: ${error instanceof Error ? error.message : error}`);
-    process.exitCode = 1;
-  }
+  await printSuite('bench-sdk', benchSdk);
 }

@@ -22,6 +22,20 @@ export function sdkDistUrl() {
   return dir;
 }
 
+/**
+ * Runs a suite on its own (`node scripts/bench-<suite>.mjs [--quick]`): prints its table, or one
+ * line naming the suite and what failed, exit code 1.
+ */
+export async function printSuite(name, suite) {
+  try {
+    const rows = await suite({ quick: process.argv.includes('--quick') });
+    console.log(`${machine()}\n\n${formatTable(rows)}`);
+  } catch (error) {
+    console.error(`${name}: ${error instanceof Error ? error.message : error}`);
+    process.exitCode = 1;
+  }
+}
+
 /** The median of a list of numbers. */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
-import { alternate, formatTable, machine, ratioRow, sdkDistUrl } from './bench-stats.mjs';
+import { alternate, printSuite, ratioRow, sdkDistUrl } from './bench-stats.mjs';
 
 export const BATCH = 10;
 export const CONCURRENCY = 4;
@@ -136,11 +136,5 @@ export async function benchThroughput({ quick = false } = {}) {
 
 if (!isMainThread) serve();
 else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  try {
-    const rows = await benchThroughput({ quick: process.argv.includes('--quick') });
-    console.log(`${machine()}\n\n${formatTable(rows)}`);
-  } catch (error) {
-    console.error(`bench-throughput: ${error instanceof Error ? error.message : error}`);
-    process.exitCode = 1;
-  }
+  await printSuite('bench-throughput', benchThroughput);
 }
