@@ -4,6 +4,8 @@
  * others, at any depth. Real sockets on loopback.
  */
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentClient, unknownFields } from '../../src/index.js';
 import * as params from '../support/params.js';
@@ -18,6 +20,11 @@ const RECORD = {
   credentialAttributes: [{ name: 'name', value: 'Alice', 'x-hint': 1 }],
   metadata: { '_internal/indyRequest': { nonce: '1' } },
 };
+
+// The CommonJS builds are other copies of the SDK: the main entry and `/models` each a bundle of its own.
+const require = createRequire(import.meta.url);
+const cjs = require('../../dist/index.cjs') as typeof import('../../src/index.js');
+const cjsModels = require('../../dist/models/index.cjs') as typeof import('../../src/models/index.js');
 
 let server: Server;
 let baseUrl: string;
@@ -116,5 +123,39 @@ describe('unknownFields', () => {
     expect(unknownFields({ ...record })).toEqual({});
     expect(unknownFields({ ...record._tags })).toEqual({});
     expect(unknownFields(record._tags ?? {})).toEqual({ customTag: 'x' });
+  });
+
+  it('leaves no property on the records: no own key, nothing util.inspect shows (issue 23)', async () => {
+    // The mark was a hidden symbol-keyed property (one defineProperty a record, a sixth of the
+    // validation of a Credo-shaped list); now it is no property at all.
+    const [record] = await client().credentials.list();
+    if (!record) throw new Error('no record');
+    expect(Reflect.ownKeys(record).map(String).sort()).toEqual(Object.keys(RECORD).sort());
+    expect(Reflect.ownKeys(record._tags ?? {}).map(String)).toEqual(Object.keys(RECORD._tags));
+    expect(inspect(record, { showHidden: true, depth: 0 })).not.toMatch(/known|Set\(/);
+    expect(unknownFields(record)).toEqual({
+      conectionId: 'a field a deployment added',
+      autoAcceptConnection: true,
+    });
+  });
+
+  it('reads the marks of every copy of the SDK: ESM and both CommonJS bundles', async () => {
+    const [ours] = await client().credentials.list();
+    const [theirs] = await new cjs.AgentClient({
+      baseUrl,
+      accessToken: 'token-for-tests',
+      retry: false,
+    }).credentials.list();
+    const extra = { conectionId: 'a field a deployment added', autoAcceptConnection: true };
+    for (const record of [ours, theirs]) {
+      if (!record) throw new Error('no record');
+      expect(unknownFields(record)).toEqual(extra);
+      expect(cjs.unknownFields(record)).toEqual(extra);
+      expect(cjsModels.unknownFields(record)).toEqual(extra);
+      expect(cjsModels.unknownFields(record._tags ?? {})).toEqual({ customTag: 'x' });
+    }
+    const parsed = cjsModels.CredentialExchangeRecord.parse(structuredClone(RECORD));
+    expect(unknownFields(parsed)).toEqual(extra);
+    expect(cjs.unknownFields({ ...parsed })).toEqual({});
   });
 });
