@@ -1,5 +1,10 @@
 import * as z from 'zod';
-import { markedFields, markFields, registerAbsentOnFailure, registerResponseObject } from './schema-kinds.js';
+import {
+  KNOWN_FIELDS,
+  markDescriptor,
+  registerAbsentOnFailure,
+  registerResponseObject,
+} from './schema-kinds.js';
 
 /** The type of an open enum: the known values, or any other string. */
 export type OpenEnum<T extends readonly string[]> = T[number] | (string & {});
@@ -80,7 +85,7 @@ export function extra<T extends z.ZodType>(schema: T): z.ZodCatch<z.ZodOptional<
 export function markUnknownFields<T extends object>(value: T, fields: ReadonlySet<string>): T {
   for (const key in value) {
     if (!fields.has(key)) {
-      markFields(value, fields);
+      Object.defineProperty(value, KNOWN_FIELDS, markDescriptor(fields));
       break;
     }
   }
@@ -102,7 +107,7 @@ export function responseObject<S extends z.core.$ZodLooseShape>(shape: S): z.Zod
       if (!fields.has(key)) unknown = true;
       else if (value[key] === null) value[key] = undefined;
     }
-    if (unknown) markFields(value, fields);
+    if (unknown) Object.defineProperty(value, KNOWN_FIELDS, markDescriptor(fields));
   });
   registerResponseObject(schema, fields);
   return schema as unknown as z.ZodObject<S, z.core.$strip>;
@@ -121,7 +126,7 @@ export function responseObject<S extends z.core.$ZodLooseShape>(shape: S): z.Zod
  * if (typeof extra['autoAcceptConnection'] === 'boolean') use(extra['autoAcceptConnection']);
  */
 export function unknownFields(record: object): Readonly<Record<string, unknown>> {
-  const fields = markedFields(record);
+  const fields = (record as { [KNOWN_FIELDS]?: ReadonlySet<string> } | null)?.[KNOWN_FIELDS];
   const entries = fields ? Object.entries(record).filter(([key]) => !fields.has(key)) : [];
   return Object.freeze(Object.fromEntries(entries));
 }

@@ -156,10 +156,12 @@ class Generator {
       const known = this.constant(fields);
       // A field named like one of Object.prototype's would be counted though inherited: look keys up.
       const inherited = shape.some(([key]) => key in Object.prototype);
-      // Outside a union the mark is made on the spot (a value that fails later goes to zod, whose
-      // output is new objects, so a mark left on the input is never read); under a union, whose
-      // next option may know other fields, it is noted.
-      const mark = !this.#unions ? `mark(v, ${known})` : `f.push(v, KNOWN, ${known})`;
+      // Outside a union the hidden mark is made on the spot, with one descriptor made here (a value
+      // that fails later goes to zod, whose output is new objects, so a mark left on the input is
+      // never read); under a union, whose next option may know other fields, it is noted.
+      const mark = !this.#unions
+        ? `Object.defineProperty(v, KNOWN, ${this.constant(kinds.markDescriptor(fields))})`
+        : `f.push(v, KNOWN, ${known})`;
       return (
         `${start} ${checks.join(' ')} let m = 0; for (const key in v) m++; ` +
         `if (${inherited ? 'true' : 'm !== n'}) { let unknown = false; ` +
@@ -181,14 +183,13 @@ export function generateCheck(schema: z.ZodType): Check | undefined {
   const constants = generator.constants.map((_, i) => `const c${i} = c[${i}];`).join('\n');
   const source = [
     '"use strict";',
-    'const isArray = Array.isArray, hasOwn = Object.hasOwn, KNOWN = c.known, mark = c.mark, DROP_NULLS = c.drop, giveUp = c.giveUp;',
+    'const isArray = Array.isArray, hasOwn = Object.hasOwn, KNOWN = c.known, DROP_NULLS = c.drop, giveUp = c.giveUp;',
     constants,
     ...generator.functions,
     `return function check(v, f, p, k) { return ${top('v', 'p', 'k')}; };`,
   ].join('\n');
   const constantsWithMark = Object.assign([...generator.constants], {
     known: kinds.KNOWN_FIELDS,
-    mark: kinds.markFields,
     drop: kinds.DROP_NULLS,
     giveUp: kinds.giveUp,
   });

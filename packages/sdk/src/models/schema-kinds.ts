@@ -6,64 +6,8 @@ import type * as z from 'zod';
  * definition says the rest. Shared by both ways of compiling a check.
  */
 
-/** The key of a change in {@link Fixes} that marks its target for `unknownFields` (see {@link markFields}). */
-export const KNOWN_FIELDS = Symbol('known fields');
-
-/** A class whose constructor gives back the object it is given, so a subclass adds its private field to it. */
-class Stamp {
-  constructor(target: object) {
-    // biome-ignore lint/correctness/noConstructorReturn: the return override is the point.
-    return target;
-  }
-}
-
-/**
- * The mark of an object whose schema knows `fields`, as a private field: no property of the object
- * (no own key, nothing `{ ...record }`, `structuredClone`, `util.inspect` or a deep equality sees),
- * and added as cheaply as a property is set. `Object.defineProperty` of a hidden symbol-keyed
- * property, the mark before, cost ten times as much (docs/performance.md).
- */
-class FieldMarks extends Stamp {
-  #fields: ReadonlySet<string>;
-  private constructor(target: object, fields: ReadonlySet<string>) {
-    super(target);
-    this.#fields = fields;
-  }
-  static mark(target: object, fields: ReadonlySet<string>): void {
-    if (#fields in target) (target as FieldMarks).#fields = fields;
-    else new FieldMarks(target, fields);
-  }
-  static of(value: object): ReadonlySet<string> | undefined {
-    return #fields in value ? (value as FieldMarks).#fields : undefined;
-  }
-}
-
-/**
- * One set of marks for every copy of the SDK in this realm (its ESM build, each CommonJS bundle, a
- * bundler's copy), as errors and unknown enum values are recognised across copies: the first copy
- * loaded fixes its own on `globalThis` under a registered symbol. Where `globalThis` is frozen, each
- * copy keeps its own.
- */
-const marks = (() => {
-  const key = Symbol.for('@credential-agent/sdk/field-marks/v1');
-  const global = globalThis as { [key]?: Pick<typeof FieldMarks, 'mark' | 'of'> };
-  try {
-    global[key] ??
-      Object.defineProperty(global, key, {
-        value: Object.freeze({ mark: FieldMarks.mark, of: FieldMarks.of }),
-      });
-  } catch {
-    // A frozen globalThis: this copy's marks are its own.
-  }
-  return global[key] ?? FieldMarks;
-})();
-
-/** Marks `target` for `unknownFields`: `fields` are the names its schema knows. */
-export const markFields: (target: object, fields: ReadonlySet<string>) => void = marks.mark;
-
-/** The field names known to the schema that marked `value`, or `undefined` for a value not marked. */
-export const markedFields = (value: unknown): ReadonlySet<string> | undefined =>
-  typeof value === 'object' && value !== null ? marks.of(value) : undefined;
+/** Marks a value for `unknownFields`: the hidden property holding the field names its schema knows. */
+export const KNOWN_FIELDS = Symbol.for('@credential-agent/sdk/known-fields');
 
 /** Objects made by `responseObject`, with their field names. */
 const responseObjects = new WeakMap<z.ZodType, ReadonlySet<string>>();
@@ -95,7 +39,7 @@ export function listElement(schema: z.ZodType): z.ZodType | undefined {
 
 /**
  * Changes to make once a value passed, flat: target, key, value, target, key, value, … (a
- * `KNOWN_FIELDS` key being the mark of unknown fields, a {@link DROP_NULLS} value a list to
+ * `KNOWN_FIELDS` key being the hidden mark of unknown fields, a {@link DROP_NULLS} value a list to
  * take the `null`s out of). Truncated back when a union branch does not pass.
  */
 export type Fixes = unknown[];
@@ -108,13 +52,22 @@ export const DROP_NULLS = Symbol('drop nulls');
 
 const notNull = (x: unknown): boolean => x !== null;
 
+/**
+ * The descriptor of the hidden mark of an object whose schema knows `fields`, with no prototype (so
+ * nothing added to `Object.prototype` can make the mark enumerable). The generated checks make one
+ * per schema, once.
+ */
+export const markDescriptor = (fields: ReadonlySet<string>) =>
+  ({ __proto__: null, value: fields, configurable: true }) as PropertyDescriptor;
+
 /** Makes the changes noted in `fixes`. */
 export function apply(fixes: Fixes): void {
   for (let i = 0; i < fixes.length; i += 3) {
     const target = fixes[i] as Record<PropertyKey, unknown>;
     const key = fixes[i + 1] as PropertyKey;
     const value = fixes[i + 2];
-    if (key === KNOWN_FIELDS) markFields(target, value as ReadonlySet<string>);
+    if (key === KNOWN_FIELDS)
+      Object.defineProperty(target, key, markDescriptor(value as ReadonlySet<string>));
     else target[key] = value === DROP_NULLS ? (target[key] as unknown[]).filter(notNull) : value;
   }
 }
