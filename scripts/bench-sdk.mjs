@@ -13,6 +13,7 @@ const RECORDS = 1000;
 const TARGET = 1.3;
 const IN_FLIGHT = 16;
 const TOKEN = 'bench-token';
+const HEADERS = { accept: 'application/json', authorization: `Bearer ${TOKEN}` };
 
 /** A deterministic UUID-shaped id. */
 function uuid(n, salt) {
@@ -116,8 +117,7 @@ function expectRecords(records, who) {
  * `CredentialExchangeRecordList.parse` of what it parsed.
  */
 async function sideCall(side, url) {
-  const headers = { accept: 'application/json', authorization: `Bearer ${TOKEN}` };
-  const get = () => fetch(`${url}/credentials`, { headers });
+  const get = () => fetch(`${url}/credentials`, { headers: HEADERS });
   // The body is parsed where it is checked, not returned by an async function of its own: a
   // promise made before the answer came is old by then, and the young collections copy what it
   // holds (see docs/performance.md): that would slow the baseline, not only the SDK.
@@ -216,8 +216,7 @@ export async function benchSdk({ quick = false } = {}) {
     const schemaFigures = await compare('schema', server.url, quick);
     const floorFigures = await compare('returned', server.url, quick, { sequential: false });
 
-    const headers = { accept: 'application/json', authorization: `Bearer ${TOKEN}` };
-    const text = await (await fetch(`${server.url}/credentials`, { headers })).text();
+    const text = await (await fetch(`${server.url}/credentials`, { headers: HEADERS })).text();
     const parsed = JSON.parse(text);
     const zodTimes = [];
     const jsonTimes = [];

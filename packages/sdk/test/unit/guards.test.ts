@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createContext, runInContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   AgentError,
@@ -10,6 +8,7 @@ import {
   NotFoundError,
   TimeoutError,
 } from '../../src/index.js';
+import { loadInOtherRealm } from '../support/other-realm.js';
 
 // The CommonJS build is another copy of every class: `instanceof` fails across the two.
 const cjs = createRequire(import.meta.url)('../../dist/index.cjs') as typeof import('../../src/index.js');
@@ -44,14 +43,13 @@ describe('error guards work across module copies (ESM and CJS builds)', () => {
 
 describe('error guards work across realms', () => {
   it('recognise an error built in another realm (a vm context with its own Error)', () => {
-    const cjsPath = new URL('../../dist/index.cjs', import.meta.url);
-    const sandbox = { module: { exports: {} as Record<string, unknown> }, require: createRequire(cjsPath) };
-    const context = createContext({ ...sandbox, URL, Headers, TextEncoder, TextDecoder, AbortController });
-    runInContext(
-      `(function (module, exports, require) {${readFileSync(cjsPath, 'utf8')}\n})(module, module.exports, require)`,
-      context,
-    );
-    const other = (context['module'] as typeof sandbox.module).exports as typeof cjs;
+    const other = loadInOtherRealm<typeof cjs>(new URL('../../dist/index.cjs', import.meta.url), {
+      URL,
+      Headers,
+      TextEncoder,
+      TextDecoder,
+      AbortController,
+    });
     const error = new other.NotFoundError('gone', { status: 404, body: undefined, method: 'GET', path: 'x' });
     expect(error instanceof Error).toBe(false);
     expect(isAgentError(error)).toBe(true);

@@ -3,12 +3,11 @@
  * keep every field the server sent; `unknownFields(record)` is the one documented way to reach the
  * others, at any depth. Real sockets on loopback.
  */
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { createContext, runInContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentClient, unknownFields } from '../../src/index.js';
+import { loadInOtherRealm } from '../support/other-realm.js';
 import * as params from '../support/params.js';
 
 const RECORD = {
@@ -21,6 +20,8 @@ const RECORD = {
   credentialAttributes: [{ name: 'name', value: 'Alice', 'x-hint': 1 }],
   metadata: { '_internal/indyRequest': { nonce: '1' } },
 };
+/** The fields of RECORD that its type does not name. */
+const UNKNOWN = { conectionId: RECORD.conectionId, autoAcceptConnection: true };
 
 // The CommonJS builds are other copies of the SDK: the main entry and `/models` each a bundle of its own.
 const require = createRequire(import.meta.url);
@@ -57,10 +58,7 @@ describe('unknownFields', () => {
   it('gives the fields of a record its type does not name, and only those', async () => {
     const [record] = await client().credentials.list();
     if (!record) throw new Error('no record');
-    expect(unknownFields(record)).toEqual({
-      conectionId: 'a field a deployment added',
-      autoAcceptConnection: true,
-    });
+    expect(unknownFields(record)).toEqual(UNKNOWN);
     expect(record.connectionId).toBe('conn-1');
   });
 
@@ -117,10 +115,7 @@ describe('unknownFields', () => {
     }
     const [record] = records;
     if (!record) throw new Error('no record');
-    expect(unknownFields(record)).toEqual({
-      conectionId: 'a field a deployment added',
-      autoAcceptConnection: true,
-    });
+    expect(unknownFields(record)).toEqual(UNKNOWN);
     expect(unknownFields({ ...record })).toEqual({});
     expect(unknownFields({ ...record._tags })).toEqual({});
     expect(unknownFields(record._tags ?? {})).toEqual({ customTag: 'x' });
@@ -132,33 +127,18 @@ describe('unknownFields', () => {
     const [record] = await client().credentials.list();
     if (!record) throw new Error('no record');
     const seen = new Proxy(record, { get: (target, key, receiver) => Reflect.get(target, key, receiver) });
-    expect(unknownFields(seen)).toEqual({
-      conectionId: 'a field a deployment added',
-      autoAcceptConnection: true,
-    });
+    expect(unknownFields(seen)).toEqual(UNKNOWN);
     expect(unknownFields(seen._tags ?? {})).toEqual({ customTag: 'x' });
     expect(unknownFields(new Proxy(record, {}))).toEqual(unknownFields(record));
   });
 
   it('reads the marks of a copy of the SDK in another realm (a vm context)', async () => {
-    const path = new URL('../../dist/models/index.cjs', import.meta.url);
-    const context = createContext({ module: { exports: {} }, require: createRequire(path) });
-    runInContext(
-      `(function (module, exports, require) {${readFileSync(path, 'utf8')}\n})(module, module.exports, require)`,
-      context,
-    );
-    const other = (context['module'] as { exports: typeof cjsModels }).exports;
+    const other = loadInOtherRealm<typeof cjsModels>(new URL('../../dist/models/index.cjs', import.meta.url));
     const [ours] = await client().credentials.list();
     if (!ours) throw new Error('no record');
-    expect(other.unknownFields(ours)).toEqual({
-      conectionId: 'a field a deployment added',
-      autoAcceptConnection: true,
-    });
+    expect(other.unknownFields(ours)).toEqual(UNKNOWN);
     const theirs = other.CredentialExchangeRecord.parse(structuredClone(RECORD));
-    expect(unknownFields(theirs)).toEqual({
-      conectionId: 'a field a deployment added',
-      autoAcceptConnection: true,
-    });
+    expect(unknownFields(theirs)).toEqual(UNKNOWN);
   });
 
   it('reads the marks of every copy of the SDK: ESM and both CommonJS bundles', async () => {
@@ -168,16 +148,15 @@ describe('unknownFields', () => {
       accessToken: 'token-for-tests',
       retry: false,
     }).credentials.list();
-    const extra = { conectionId: 'a field a deployment added', autoAcceptConnection: true };
     for (const record of [ours, theirs]) {
       if (!record) throw new Error('no record');
-      expect(unknownFields(record)).toEqual(extra);
-      expect(cjs.unknownFields(record)).toEqual(extra);
-      expect(cjsModels.unknownFields(record)).toEqual(extra);
+      expect(unknownFields(record)).toEqual(UNKNOWN);
+      expect(cjs.unknownFields(record)).toEqual(UNKNOWN);
+      expect(cjsModels.unknownFields(record)).toEqual(UNKNOWN);
       expect(cjsModels.unknownFields(record._tags ?? {})).toEqual({ customTag: 'x' });
     }
     const parsed = cjsModels.CredentialExchangeRecord.parse(structuredClone(RECORD));
-    expect(unknownFields(parsed)).toEqual(extra);
+    expect(unknownFields(parsed)).toEqual(UNKNOWN);
     expect(cjs.unknownFields({ ...parsed })).toEqual({});
   });
 });
