@@ -1,7 +1,7 @@
 export function bundleSize(
   contents: string,
   options: { resolveDir: string; loader?: 'js' | 'ts'; external?: string[] },
-): Promise<{ gzip: number; inputs: string[] }>;
+): Promise<{ gzip: number; inputs: string[]; kept: string[] }>;
 export function moduleSizes(
   contents: string,
   options: { resolveDir: string; loader?: 'js' | 'ts'; external?: string[] },

@@ -6,12 +6,17 @@ import { build, transform } from 'esbuild';
 /**
  * @param {string} contents the entry module's source
  * @param {{ resolveDir: string, loader?: 'js' | 'ts', external?: string[] }} options
- * @returns {Promise<{ gzip: number, inputs: string[] }>} gzipped bytes and the files bundled
+ * @returns {Promise<{ gzip: number, inputs: string[], kept: string[] }>} gzipped bytes, the files
+ * bundled, and those of them with code left in the output (the rest was shaken out)
  */
 export async function bundleSize(contents, { resolveDir, loader = 'js', external = [] }) {
   const result = await build({ ...options(contents, resolveDir, loader, external), minify: true });
   const code = result.outputFiles[0].contents;
-  return { gzip: gzip(code), inputs: Object.keys(result.metafile.inputs) };
+  const [output] = Object.values(result.metafile.outputs);
+  const kept = Object.entries(output.inputs)
+    .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+    .map(([file]) => file);
+  return { gzip: gzip(code), inputs: Object.keys(result.metafile.inputs), kept };
 }
 
 const gzip = (code) => gzipSync(code, { level: 9 }).length;

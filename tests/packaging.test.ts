@@ -62,6 +62,19 @@ describe('the packed packages, installed with npm into a fresh project', { timeo
     expect(JSON.parse(stdout)).toEqual(expected);
   });
 
+  it.each(['schemas.mjs', 'schemas.cjs'])(
+    '%s: the exported schemas give English messages and compose with zod classic and zod/mini',
+    async (file) => {
+      const { stdout } = await node([file], { cwd: project });
+      expect(JSON.parse(stdout)).toEqual({
+        message: 'Invalid input: expected string, received number',
+        shape: ['attributes', 'endorse', 'endorserDid', 'issuerId', 'name', 'version'],
+        classic: [{ id: 'r1', extra: true }],
+        mini: true,
+      });
+    },
+  );
+
   it('a strict TypeScript consumer type-checks against the ESM and CommonJS declarations', async () => {
     const result = await node([join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
       cwd: project,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { type APIPromise, answered, apiCall } from './core/api-promise.js';
 import { type AgentDeployment, checkAgent, checkBaseUrl } from './core/client-options.js';
 import { type PasswordEncryption, passwordEncrypter } from './core/crypto/password-encryption.js';
@@ -166,10 +166,10 @@ export class AgentClient {
    *   { timeout: 10_000 },
    * );
    */
-  request<S extends z.ZodType | undefined = undefined>(
+  request<S extends z.core.$ZodType | undefined = undefined>(
     request: AnyRequest<S>,
     options?: RequestOptions,
-  ): APIPromise<S extends z.ZodType ? z.output<S> : unknown> {
+  ): APIPromise<S extends z.core.$ZodType ? z.output<S> : unknown> {
     return apiCall(async () => {
       const raw = await this.#exchange(request, options);
       const schema = request.schema;
@@ -181,7 +181,7 @@ export class AgentClient {
         secrets: raw.secrets,
       };
       const data = schema ? parseResponse(schema, raw.body, info, raw.deadline) : raw.body;
-      return answered(data as S extends z.ZodType ? z.output<S> : unknown, raw);
+      return answered(data as S extends z.core.$ZodType ? z.output<S> : unknown, raw);
     });
   }
 
@@ -192,7 +192,10 @@ export class AgentClient {
    * @example
    * const { status, headers, body } = await agent.requestRaw({ method: 'GET', path: '/credentials' });
    */
-  requestRaw(request: AnyRequest<z.ZodType | undefined>, options?: RequestOptions): APIPromise<RawResponse> {
+  requestRaw(
+    request: AnyRequest<z.core.$ZodType | undefined>,
+    options?: RequestOptions,
+  ): APIPromise<RawResponse> {
     return apiCall(async () => {
       const raw = await this.#exchange(request, options);
       return answered({ status: raw.status, headers: raw.headers, body: raw.body }, raw);
@@ -200,7 +203,7 @@ export class AgentClient {
   }
 
   #exchange(
-    request: AnyRequest<z.ZodType | undefined>,
+    request: AnyRequest<z.core.$ZodType | undefined>,
     options: RequestOptions | undefined,
   ): Promise<Received> {
     const call = anyCall(request);

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { AgentLine } from './agent-line.js';
 import type { RequestTarget } from './errors.js';
 import type { RetryOptions } from './retry.js';
@@ -98,14 +98,14 @@ export interface Accepted extends RequestTarget {
 }
 
 /** One call: where, what to send, how to validate it. */
-export interface Call<Res extends z.ZodType> extends RequestOptions {
+export interface Call<Res extends z.core.$ZodType> extends RequestOptions {
   /** Upper-case; the resources use GET and POST, `request()` any method. */
   method: string;
   path: string;
   query?: Record<string, string | undefined> | undefined;
   body?: unknown;
   /** Schema of the body; parse errors become `RequestValidationError` and nothing is sent. */
-  request?: z.ZodType | undefined;
+  request?: z.core.$ZodType | undefined;
   response: Res;
   /**
    * Checked after the answer parsed: throws when a 2xx answer reports a failure in its body (the
@@ -123,7 +123,7 @@ export interface Call<Res extends z.ZodType> extends RequestOptions {
 }
 
 /** A call without its response schema: what the transport's `send` takes. */
-export type CallInit = Omit<Call<z.ZodType>, 'response' | 'accept'>;
+export type CallInit = Omit<Call<z.core.$ZodType>, 'response' | 'accept'>;
 
 /** What came back, before response validation. */
 export interface RawResponse {

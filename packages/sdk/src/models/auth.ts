@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { maybe, NonEmpty, responseObject } from './common.js';
 
 /** Body of `POST /auth/signin`. `isPasskey` defaults to `false`. */
 export const SignInParams = z.strictObject({
   email: z.email('must be an e-mail address'),
-  password: z.string().min(1, 'must not be empty'),
-  isPasskey: z.boolean().default(false),
+  password: z.string().check(z.minLength(1, 'must not be empty')),
+  isPasskey: z._default(z.boolean(), false),
 });
 export type SignInParams = z.input<typeof SignInParams>;
 
@@ -18,7 +18,7 @@ export const SignInResult = responseObject({
   // Legacy platforms answer without `scope` (and add `expires_at`).
   scope: maybe(z.string()),
   // Seconds; `null` or absent: no expiry known.
-  expires_in: maybe(z.number().nonnegative()),
+  expires_in: maybe(z.number().check(z.nonnegative())),
   token_type: z.string(),
 });
 export type SignInResult = z.output<typeof SignInResult>;

@@ -1,10 +1,15 @@
-import * as z from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
 import {
   KNOWN_FIELDS,
   markDescriptor,
   registerAbsentOnFailure,
   registerResponseObject,
 } from './schema-kinds.js';
+
+// zod's classic API sets its English messages when it loads; `zod/mini` sets none, and the SDK's
+// errors quote zod's messages. English, then, unless the application has chosen a language.
+if (!z.config().localeError) z.config(en());
 
 /** The type of an open enum: the known values, or any other string. */
 export type OpenEnum<T extends readonly string[]> = T[number] | (string & {});
@@ -16,13 +21,10 @@ export type OpenEnum<T extends readonly string[]> = T[number] | (string & {});
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(
   values: T,
-): z.ZodType<OpenEnum<T>, OpenEnum<T>> {
-  return z
-    .string()
-    .describe(`one of ${values.join(', ')} (other values are accepted)`) as unknown as z.ZodType<
-    OpenEnum<T>,
-    OpenEnum<T>
-  >;
+): z.ZodMiniType<OpenEnum<T>, OpenEnum<T>> {
+  return z.string().register(z.globalRegistry, {
+    description: `one of ${values.join(', ')} (other values are accepted)`,
+  }) as unknown as z.ZodMiniType<OpenEnum<T>, OpenEnum<T>>;
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -38,19 +40,23 @@ function textProblem(s: string): string | undefined {
  * A string that is not blank and is well-formed Unicode. It is sent exactly as given: never
  * trimmed, so a value is refused rather than quietly changed.
  */
-export const NonEmpty = z.string().superRefine((s, ctx) => {
-  const message = textProblem(s);
-  if (message) ctx.addIssue({ code: 'custom', message });
-});
+export const NonEmpty = z.string().check(
+  z.superRefine((s, ctx) => {
+    const message = textProblem(s);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  }),
+);
 
 /** An identifier or filter value: {@link NonEmpty}, and no white space around it. */
-export const Identifier = NonEmpty.refine((s) => s.trim() === s, {
-  message: 'must not start or end with white space',
-  abort: true,
-});
+export const Identifier = NonEmpty.check(
+  z.refine((s) => s.trim() === s, {
+    message: 'must not start or end with white space',
+    abort: true,
+  }),
+);
 
 /** A record identifier used as a path segment: an {@link Identifier}, and never `.` or `..`. */
-export const Id = Identifier.refine((s) => s !== '.' && s !== '..', 'must not be "." or ".."');
+export const Id = Identifier.check(z.refine((s) => s !== '.' && s !== '..', 'must not be "." or ".."'));
 
 /** Identifiers the service documents as UUIDs. */
 export const Uuid = z.guid('must be a UUID');
@@ -64,18 +70,18 @@ export const IsoTimestamp = z.iso.datetime({ offset: true, message: 'must be an 
  * (The `null` is accepted here and made absent by the enclosing {@link responseObject}, in one pass
  * over its fields: cheaper than a transform per field.)
  */
-export function maybe<T extends z.ZodType>(schema: T): z.ZodOptional<T> {
-  return schema.nullish() as unknown as z.ZodOptional<T>;
+export function maybe<T extends z.ZodMiniType>(schema: T): z.ZodMiniOptional<T> {
+  return z.nullish(schema) as unknown as z.ZodMiniOptional<T>;
 }
 
 /**
  * A response field the spec does not list, typed as real deployments send it. It never fails a
  * parse: absent, `null` or a value of another type reads as absent.
  */
-export function extra<T extends z.ZodType>(schema: T): z.ZodCatch<z.ZodOptional<T>> {
-  const field = schema.nullish().catch(undefined);
+export function extra<T extends z.ZodMiniType>(schema: T): z.ZodMiniCatch<z.ZodMiniOptional<T>> {
+  const field = z.catch(z.nullish(schema), undefined);
   registerAbsentOnFailure(field);
-  return field as unknown as z.ZodCatch<z.ZodOptional<T>>;
+  return field as unknown as z.ZodMiniCatch<z.ZodMiniOptional<T>>;
 }
 
 /**
@@ -98,7 +104,7 @@ export function markUnknownFields<T extends object>(value: T, fields: ReadonlySe
  * with no index signature, so a misspelt field is a compile error. A named field that is `null`
  * (what {@link maybe} and {@link extra} accept) reads as absent.
  */
-export function responseObject<S extends z.core.$ZodLooseShape>(shape: S): z.ZodObject<S, z.core.$strip> {
+export function responseObject<S extends z.core.$ZodLooseShape>(shape: S): z.ZodMiniObject<S, z.core.$strip> {
   const fields: ReadonlySet<string> = new Set(Object.keys(shape));
   const schema = z.looseObject(shape).check((payload) => {
     const value = payload.value as Record<string, unknown>;
@@ -110,7 +116,7 @@ export function responseObject<S extends z.core.$ZodLooseShape>(shape: S): z.Zod
     if (unknown) Object.defineProperty(value, KNOWN_FIELDS, markDescriptor(fields));
   });
   registerResponseObject(schema, fields);
-  return schema as unknown as z.ZodObject<S, z.core.$strip>;
+  return schema as unknown as z.ZodMiniObject<S, z.core.$strip>;
 }
 
 /**
@@ -144,7 +150,7 @@ export type CredentialAttributeInput = z.input<typeof CredentialAttributeInput>;
  * and `statusCode`; real gateways omit `success` and answer `statusCode: 201`, so only `data` is
  * required here.
  */
-export function OrgEnvelope<T extends z.ZodType>(data: T) {
+export function OrgEnvelope<T extends z.ZodMiniType>(data: T) {
   return responseObject({
     statusCode: extra(z.number()),
     message: extra(z.string()),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { extra, Metadata, maybe, openEnum, responseObject } from './common.js';
 
 /** Connection states of RFC 0023, as real agents report them. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   extra,
   Identifier,
@@ -83,11 +83,11 @@ export const CredentialExchangeRecordList = list(CredentialExchangeRecord);
 
 /** Query filters of `GET /credentials`; all optional. */
 export const CredentialListParams = z.strictObject({
-  threadId: Identifier.optional(),
-  parentThreadId: Identifier.optional(),
-  connectionId: Identifier.optional(),
-  state: requestEnum(CREDENTIAL_STATES).optional(),
-  role: requestEnum(CREDENTIAL_ROLES).optional(),
+  threadId: z.optional(Identifier),
+  parentThreadId: z.optional(Identifier),
+  connectionId: z.optional(Identifier),
+  state: z.optional(requestEnum(CREDENTIAL_STATES)),
+  role: z.optional(requestEnum(CREDENTIAL_ROLES)),
 });
 export type CredentialListParams = z.input<typeof CredentialListParams>;
 
@@ -95,13 +95,13 @@ export type CredentialListParams = z.input<typeof CredentialListParams>;
 export const NegotiateOfferParams = z.strictObject({
   protocolVersion: ProtocolVersionSchema,
   credentialFormats: z.looseObject({
-    indy: z.record(z.string(), z.unknown()).optional(),
-    jsonld: z.record(z.string(), z.unknown()).optional(),
-    anoncreds: z.record(z.string(), z.unknown()).optional(),
+    indy: z.optional(z.record(z.string(), z.unknown())),
+    jsonld: z.optional(z.record(z.string(), z.unknown())),
+    anoncreds: z.optional(z.record(z.string(), z.unknown())),
   }),
   credentialRecordId: Uuid,
   connectionId: Uuid,
-  autoAcceptCredential: AutoAcceptSchema.optional(),
-  comment: z.string().optional(),
+  autoAcceptCredential: z.optional(AutoAcceptSchema),
+  comment: z.optional(z.string()),
 });
 export type NegotiateOfferParams = z.input<typeof NegotiateOfferParams>;

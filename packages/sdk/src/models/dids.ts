@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { markUnknownFields, maybe, responseObject } from './common.js';
 import { requestEnum } from './enums.js';
 import { list } from './list.js';
@@ -36,15 +36,15 @@ export const DID_ROLES = ['endorser'] as const;
 export const DidWriteParams = z.strictObject({
   keyType: requestEnum(KEY_TYPES),
   method: requestEnum(DID_METHODS),
-  seed: z.string().optional(),
-  domain: z.string().optional(),
-  network: requestEnum(DID_NETWORKS).optional(),
-  did: z.string().optional(),
-  role: requestEnum(DID_ROLES).optional(),
-  endorserDid: z.string().optional(),
-  didDocument: z.record(z.string(), z.unknown()).optional(),
-  privatekey: z.string().optional(),
-  endpoint: z.string().optional(),
+  seed: z.optional(z.string()),
+  domain: z.optional(z.string()),
+  network: z.optional(requestEnum(DID_NETWORKS)),
+  did: z.optional(z.string()),
+  role: z.optional(requestEnum(DID_ROLES)),
+  endorserDid: z.optional(z.string()),
+  didDocument: z.optional(z.record(z.string(), z.unknown())),
+  privatekey: z.optional(z.string()),
+  endpoint: z.optional(z.string()),
 });
 export type DidWriteParams = z.input<typeof DidWriteParams>;
 
@@ -90,11 +90,14 @@ const RegistrarResult = responseObject({
  */
 export const DidWriteResponse = z.union([
   DidResolutionResult,
-  RegistrarResult.transform(
-    (r): DidResolutionResult =>
-      markUnknownFields(
-        { ...r, did: r.didState.did, didDocument: r.didState.didDocument },
-        DID_RESULT_FIELDS,
-      ),
+  z.pipe(
+    RegistrarResult,
+    z.transform(
+      (r): DidResolutionResult =>
+        markUnknownFields(
+          { ...r, did: r.didState.did, didDocument: r.didState.didDocument },
+          DID_RESULT_FIELDS,
+        ),
+    ),
   ),
 ]);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { invalidField } from '../core/errors.js';
 import { Identifier } from './common.js';
 
@@ -10,12 +10,17 @@ export const UNKNOWN_VALUE_MAX_LENGTH = 1024;
  * DEL, C1: a newline in a query or body field is never a value), at most
  * {@link UNKNOWN_VALUE_MAX_LENGTH} characters.
  */
-const EscapedText = Identifier.refine((s) => s.length <= UNKNOWN_VALUE_MAX_LENGTH, {
-  message: `must be at most ${UNKNOWN_VALUE_MAX_LENGTH} characters`,
-  abort: true,
-})
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
-  .refine((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), 'must not contain control characters');
+const EscapedText = Identifier.check(
+  z.refine((s) => s.length <= UNKNOWN_VALUE_MAX_LENGTH, {
+    message: `must be at most ${UNKNOWN_VALUE_MAX_LENGTH} characters`,
+    abort: true,
+  }),
+  z.refine(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+    (s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s),
+    'must not contain control characters',
+  ),
+);
 
 /**
  * Marks an {@link UnknownValue}. Registered with `Symbol.for`, so every copy of the SDK (ESM and
@@ -90,27 +95,31 @@ function escaped(value: unknown): string | undefined {
  */
 export function requestEnum<const T extends readonly [string, ...string[]]>(
   values: T,
-): z.ZodType<string, RequestEnum<T>> {
+): z.ZodMiniType<string, RequestEnum<T>> {
   const known: ReadonlySet<string> = new Set(values);
   const listed = values.join(', ');
-  return z.unknown().transform((value, ctx) => {
-    if (typeof value === 'string' && known.has(value)) return value;
-    const text = escaped(value);
-    if (text === undefined) {
-      // The message names no escape: a CLI or app shows it to people who write the value elsewhere.
-      ctx.issues.push({
-        code: 'invalid_value',
-        values: [...values],
-        input: value,
-        message: `must be one of ${listed}`,
-      });
+  return z.pipe(
+    z.unknown(),
+    z.transform((value, ctx) => {
+      if (typeof value === 'string' && known.has(value)) return value;
+      const text = escaped(value);
+      if (text === undefined) {
+        // The message names no escape: a CLI or app shows it to people who write the value elsewhere.
+        ctx.issues.push({
+          code: 'invalid_value',
+          values: [...values],
+          input: value,
+          message: `must be one of ${listed}`,
+        });
+        return z.NEVER;
+      }
+      const checked = EscapedText.safeParse(text);
+      if (checked.success) return text;
+      for (const { message } of checked.error.issues)
+        ctx.issues.push({ code: 'custom', input: text, message });
       return z.NEVER;
-    }
-    const checked = EscapedText.safeParse(text);
-    if (checked.success) return text;
-    for (const { message } of checked.error.issues) ctx.issues.push({ code: 'custom', input: text, message });
-    return z.NEVER;
-  }) as unknown as z.ZodType<string, RequestEnum<T>>;
+    }),
+  ) as unknown as z.ZodMiniType<string, RequestEnum<T>>;
 }
 
 /** A JSON value as `JSON.stringify` sends it whole: no function, symbol, bigint or undefined inside. */
@@ -128,21 +137,24 @@ function isJsonValue(value: unknown): boolean {
  */
 export function requestEnumOrObject<const T extends readonly [string, ...string[]]>(
   values: T,
-): z.ZodType<string | Record<string, unknown>, RequestEnum<T> | Record<string, unknown>> {
+): z.ZodMiniType<string | Record<string, unknown>, RequestEnum<T> | Record<string, unknown>> {
   const single = requestEnum(values);
-  return z.unknown().transform((value, ctx) => {
-    if (typeof value === 'object' && value !== null && escaped(value) === undefined) {
-      const proto: unknown = Object.getPrototypeOf(value);
-      const plain = !Array.isArray(value) && (proto === Object.prototype || proto === null);
-      if (plain && isJsonValue(value)) return value as Record<string, unknown>;
-      ctx.issues.push({ code: 'custom', input: value, message: 'must be a plain object of JSON values' });
+  return z.pipe(
+    z.unknown(),
+    z.transform((value, ctx) => {
+      if (typeof value === 'object' && value !== null && escaped(value) === undefined) {
+        const proto: unknown = Object.getPrototypeOf(value);
+        const plain = !Array.isArray(value) && (proto === Object.prototype || proto === null);
+        if (plain && isJsonValue(value)) return value as Record<string, unknown>;
+        ctx.issues.push({ code: 'custom', input: value, message: 'must be a plain object of JSON values' });
+        return z.NEVER;
+      }
+      const checked = single.safeParse(value);
+      if (checked.success) return checked.data;
+      for (const { path: _path, ...issue } of checked.error.issues) ctx.issues.push(issue as never);
       return z.NEVER;
-    }
-    const checked = single.safeParse(value);
-    if (checked.success) return checked.data;
-    for (const { path: _path, ...issue } of checked.error.issues) ctx.issues.push(issue as never);
-    return z.NEVER;
-  }) as unknown as z.ZodType<string | Record<string, unknown>, RequestEnum<T> | Record<string, unknown>>;
+    }),
+  ) as unknown as z.ZodMiniType<string | Record<string, unknown>, RequestEnum<T> | Record<string, unknown>>;
 }
 
 /** Values of `protocolVersion` on credential and proof operations. */

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Check } from './schema-kinds.js';
 import * as kinds from './schema-kinds.js';
 
@@ -23,7 +23,7 @@ class Generator {
   readonly constants: unknown[] = [];
   // A schema's function, by schema: one map for the code outside every union, one for the code under
   // one (which writes nothing in place: see #object).
-  readonly #named = [new Map<z.ZodType, string>(), new Map<z.ZodType, string>()] as const;
+  readonly #named = [new Map<z.core.$ZodType, string>(), new Map<z.core.$ZodType, string>()] as const;
   #unions = 0;
 
   /** A name in the code for a value it needs. */
@@ -33,7 +33,7 @@ class Generator {
   }
 
   /** The check of `schema` as an expression, or `undefined` when the fast path does not understand it. */
-  emit(schema: z.ZodType): Emit | undefined {
+  emit(schema: z.core.$ZodType): Emit | undefined {
     const element = kinds.listElement(schema);
     if (element) return this.#list(schema, element);
     const def = kinds.defOf(schema);
@@ -96,7 +96,7 @@ class Generator {
   }
 
   /** `schema`'s check as a function `fN(v, f, p, k)` of its own (made once), called by the expression. */
-  #function(schema: z.ZodType, body: (v: string) => string): Emit {
+  #function(schema: z.core.$ZodType, body: (v: string) => string): Emit {
     const named = this.#named[this.#unions === 0 ? 0 : 1];
     let name = named.get(schema);
     if (!name) {
@@ -109,7 +109,7 @@ class Generator {
   }
 
   /** A list made by `list`: a `null` element is dropped (noted as a change), never a failure. */
-  #list(schema: z.ZodType, element: z.ZodType): Emit | undefined {
+  #list(schema: z.core.$ZodType, element: z.core.$ZodType): Emit | undefined {
     const item = this.emit(element);
     if (!item) return undefined;
     return this.#function(
@@ -126,7 +126,7 @@ class Generator {
    * is marked when it holds fields it does not name. Counting its keys finds those without a
    * lookup per key; only when the count differs from the named fields present are they looked up.
    */
-  #object(schema: z.ZodType): Emit | undefined {
+  #object(schema: z.core.$ZodType): Emit | undefined {
     const object = kinds.checkableObject(schema, kinds.defOf(schema));
     if (!object) return undefined;
     const { shape, fields } = object;
@@ -176,7 +176,7 @@ class Generator {
  * The check of `schema` as generated code, or `undefined` when the fast path does not understand
  * it (then zod alone validates it). Call only where `new Function` is allowed.
  */
-export function generateCheck(schema: z.ZodType): Check | undefined {
+export function generateCheck(schema: z.core.$ZodType): Check | undefined {
   const generator = new Generator();
   const top = generator.emit(schema);
   if (!top) return undefined;

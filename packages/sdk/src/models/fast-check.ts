@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { generateCheck } from './fast-check-code.js';
 import {
   apply,
@@ -39,7 +39,7 @@ export type { Check } from './schema-kinds.js';
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const compiled = new WeakMap<z.ZodType, Check | null>();
+const compiled = new WeakMap<z.core.$ZodType, Check | null>();
 
 let evalAllowed: boolean | undefined;
 
@@ -64,7 +64,7 @@ export function mayGenerate(): boolean {
  * The compiled check of `schema`, or `undefined` when it holds a part the fast path does not
  * understand (a refinement, a transform, a strict object, …): then zod alone validates it.
  */
-export function fastCheck(schema: z.ZodType): Check | undefined {
+export function fastCheck(schema: z.core.$ZodType): Check | undefined {
   if (!compiled.has(schema)) {
     const check = (mayGenerate() && generateCheck(schema)) || compileClosures(schema);
     compiled.set(schema, check ?? null);
@@ -81,15 +81,15 @@ export function fastParse(check: Check, value: unknown): { value: unknown } | un
   return holder;
 }
 
-const closures = new WeakMap<z.ZodType, Check | null>();
+const closures = new WeakMap<z.core.$ZodType, Check | null>();
 
 /** The check of `schema` as a tree of closures (no generated code), or `undefined`. */
-export function compileClosures(schema: z.ZodType): Check | undefined {
+export function compileClosures(schema: z.core.$ZodType): Check | undefined {
   if (!closures.has(schema)) closures.set(schema, compile(schema) ?? null);
   return closures.get(schema) ?? undefined;
 }
 
-function compile(schema: z.ZodType): Check | undefined {
+function compile(schema: z.core.$ZodType): Check | undefined {
   const element = listElement(schema);
   if (element) return compileList(element);
   const def = defOf(schema);
@@ -153,7 +153,7 @@ function compile(schema: z.ZodType): Check | undefined {
  * `.nullish()` of `schema` as one check (every optional field of a response is one): a plain
  * string or boolean is tested in place, anything else called once, not through two wrappers.
  */
-function compileNullish(schema: z.ZodType): Check | undefined {
+function compileNullish(schema: z.core.$ZodType): Check | undefined {
   const def = defOf(schema);
   if (isPlain(def) && (def.type === 'string' || def.type === 'boolean')) {
     const type = def.type;
@@ -164,7 +164,7 @@ function compileNullish(schema: z.ZodType): Check | undefined {
   return (v, fixes, parent, key) => v === undefined || v === null || inner(v, fixes, parent, key);
 }
 
-function compileList(element: z.ZodType): Check | undefined {
+function compileList(element: z.core.$ZodType): Check | undefined {
   const item = compileClosures(element);
   if (!item) return undefined;
   return (v, fixes, parent, key) => {
@@ -179,7 +179,7 @@ function compileList(element: z.ZodType): Check | undefined {
   };
 }
 
-function compileUnion(options: z.ZodType[]): Check | undefined {
+function compileUnion(options: z.core.$ZodType[]): Check | undefined {
   const checks = options.map(compileClosures);
   if (checks.some((c) => !c)) return undefined;
   return (v, fixes, parent, key) => {
@@ -193,7 +193,7 @@ function compileUnion(options: z.ZodType[]): Check | undefined {
 }
 
 /** A loose object without checks, or one made by `responseObject` (nulls read as absent, unknown fields marked). */
-function compileObject(schema: z.ZodType, def: Def): Check | undefined {
+function compileObject(schema: z.core.$ZodType, def: Def): Check | undefined {
   const object = checkableObject(schema, def);
   if (!object) return undefined;
   const { fields } = object;

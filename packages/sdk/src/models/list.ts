@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { fastCheck } from './fast-check.js';
 import { apply, passes, registerList } from './schema-kinds.js';
 
@@ -28,7 +28,7 @@ export interface ListResult {
  * list (a caller's, given to a public list schema) is zod's alone, which leaves it as it was.
  */
 export function validateList(
-  element: z.ZodType,
+  element: z.core.$ZodType,
   input: readonly unknown[],
   { check, owned = false }: { check?: () => void; owned?: boolean } = {},
 ): ListResult {
@@ -50,7 +50,7 @@ export function validateList(
       value.push(holder.value);
       continue;
     }
-    const result = element.safeParse(item);
+    const result = z.safeParse(element, item);
     if (result.success) {
       value.push(result.data);
       continue;
@@ -74,16 +74,19 @@ export function validateList(
  * a list that is a whole response with {@link validateList} itself, checking its deadline, where
  * it lies; given to this schema's `parse`, a list is zod's alone, and left as it was.
  */
-export function list<T extends z.ZodType>(element: T): z.ZodType<z.output<T>[], z.input<T>[]> {
-  const schema = z.unknown().transform((input, ctx) => {
-    if (!Array.isArray(input)) {
-      ctx.issues.push({ code: 'invalid_type', expected: 'array', input });
-      return z.NEVER;
-    }
-    const { value, issues } = validateList(element, input);
-    ctx.issues.push(...issues);
-    return value as z.output<T>[];
-  });
+export function list<T extends z.ZodMiniType>(element: T): z.ZodMiniType<z.output<T>[], z.input<T>[]> {
+  const schema = z.pipe(
+    z.unknown(),
+    z.transform((input, ctx) => {
+      if (!Array.isArray(input)) {
+        ctx.issues.push({ code: 'invalid_type', expected: 'array', input });
+        return z.NEVER;
+      }
+      const { value, issues } = validateList(element, input);
+      ctx.issues.push(...issues);
+      return value as z.output<T>[];
+    }),
+  );
   registerList(schema, element);
-  return schema as unknown as z.ZodType<z.output<T>[], z.input<T>[]>;
+  return schema as unknown as z.ZodMiniType<z.output<T>[], z.input<T>[]>;
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CredentialAttributeInput, extra, NonEmpty, OrgEnvelope, responseObject } from './common.js';
 import { AutoAcceptSchema, CredentialTypeSchema, ProtocolVersionSchema } from './enums.js';
 import { OutOfBandRecord } from './oob.js';
@@ -12,30 +12,30 @@ const CredentialSubject = z.record(z.string(), z.unknown());
 
 /** Rendering hints for a printable credential. */
 export const PrettyVc = z.looseObject({
-  certificate: z.string().optional(),
-  size: z.string().optional(),
-  orientation: z.string().optional(),
+  certificate: z.optional(z.string()),
+  size: z.optional(z.string()),
+  orientation: z.optional(z.string()),
 });
 
 /** The W3C credential of a shareable offer: every field but `prettyVc` is required. */
 export const OfferCredential = z.looseObject({
-  '@context': z.array(NonEmpty).min(1, 'must list at least one context'),
-  type: z.array(NonEmpty).min(1, 'must list at least one type'),
+  '@context': z.array(NonEmpty).check(z.minLength(1, 'must list at least one context')),
+  type: z.array(NonEmpty).check(z.minLength(1, 'must list at least one type')),
   id: NonEmpty,
   issuer: Issuer,
   issuanceDate: NonEmpty,
   expirationDate: NonEmpty,
   credentialSubject: CredentialSubject,
   // The spec lists `options` without fields; the e-mail examples give it proofType and proofPurpose.
-  options: z.looseObject({ proofType: z.string().optional(), proofPurpose: z.string().optional() }),
-  prettyVc: PrettyVc.optional(),
+  options: z.looseObject({ proofType: z.optional(z.string()), proofPurpose: z.optional(z.string()) }),
+  prettyVc: z.optional(PrettyVc),
 });
 export type OfferCredential = z.input<typeof OfferCredential>;
 
 /** The W3C credential of an e-mail offer element, as the spec's examples show it. */
 export const EmailCredential = z.looseObject({
-  '@context': z.array(NonEmpty).min(1, 'must list at least one context'),
-  type: z.array(NonEmpty).min(1, 'must list at least one type'),
+  '@context': z.array(NonEmpty).check(z.minLength(1, 'must list at least one context')),
+  type: z.array(NonEmpty).check(z.minLength(1, 'must list at least one type')),
   issuer: Issuer,
   issuanceDate: NonEmpty,
   credentialSubject: CredentialSubject,
@@ -49,20 +49,20 @@ export type EmailCredential = z.input<typeof EmailCredential>;
  */
 export const EmailOfferItem = z.strictObject({
   emailId: z.email('must be an e-mail address'),
-  credential: EmailCredential.optional(),
-  options: ProofOptions.optional(),
-  attributes: z.array(CredentialAttributeInput).optional(),
+  credential: z.optional(EmailCredential),
+  options: z.optional(ProofOptions),
+  attributes: z.optional(z.array(CredentialAttributeInput)),
 });
 export type EmailOfferItem = z.input<typeof EmailOfferItem>;
 
 const OfferEmailFields = z.strictObject({
-  credentialOffer: z.array(EmailOfferItem).min(1, 'must hold at least one offer'),
+  credentialOffer: z.array(EmailOfferItem).check(z.minLength(1, 'must hold at least one offer')),
   credentialDefinitionId: NonEmpty,
   /** Shown to the holders; leave it out rather than send `""` (the platform refuses an empty one). */
-  comment: NonEmpty.optional(),
+  comment: z.optional(NonEmpty),
   protocolVersion: ProtocolVersionSchema,
   credentialType: CredentialTypeSchema,
-  isReuseConnection: z.boolean().optional(),
+  isReuseConnection: z.optional(z.boolean()),
 });
 
 /**
@@ -70,22 +70,24 @@ const OfferEmailFields = z.strictObject({
  * the examples send the string `jsonld`; the examples win. An indy offer needs each holder's
  * schema attributes (the platform answers 400 without them).
  */
-export const OfferEmailParams = OfferEmailFields.superRefine((body, ctx) => {
-  if (body.credentialType !== 'indy') return;
-  body.credentialOffer.forEach((item, i) => {
-    if (item.attributes === undefined || item.attributes.length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['credentialOffer', i, 'attributes'],
-        message: "is required for an indy offer: the schema's attributes",
-      });
-    }
-  });
-});
+export const OfferEmailParams = OfferEmailFields.check(
+  z.superRefine((body, ctx) => {
+    if (body.credentialType !== 'indy') return;
+    body.credentialOffer.forEach((item, i) => {
+      if (item.attributes === undefined || item.attributes.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['credentialOffer', i, 'attributes'],
+          message: "is required for an indy offer: the schema's attributes",
+        });
+      }
+    });
+  }),
+);
 export type OfferEmailParams = z.input<typeof OfferEmailParams>;
 
 /** The body shared by every request of a bulk e-mail send: an e-mail offer body without `credentialOffer`. */
-export const BulkEmailParams = OfferEmailFields.omit({ credentialOffer: true });
+export const BulkEmailParams = z.omit(OfferEmailFields, { credentialOffer: true });
 export type BulkEmailParams = z.input<typeof BulkEmailParams>;
 
 /**
@@ -96,19 +98,19 @@ export type BulkEmailParams = z.input<typeof BulkEmailParams>;
 export const OfferCreateParams = z.strictObject({
   credentialDefinitionId: NonEmpty,
   /** Shown to the holder; leave it out rather than send `""` (the platform refuses an empty one). */
-  comment: NonEmpty.optional(),
+  comment: z.optional(NonEmpty),
   credentialType: CredentialTypeSchema,
   attributes: z.array(CredentialAttributeInput),
   isShortenUrl: z.boolean(),
   credential: OfferCredential,
-  protocolVersion: ProtocolVersionSchema.optional(),
-  goalCode: z.string().optional(),
-  parentThreadId: z.string().optional(),
-  willConfirm: z.boolean().optional(),
-  label: z.string().optional(),
-  imageUrl: z.string().optional(),
-  autoAcceptCredential: AutoAcceptSchema.optional(),
-  reuseConnection: z.boolean().optional(),
+  protocolVersion: z.optional(ProtocolVersionSchema),
+  goalCode: z.optional(z.string()),
+  parentThreadId: z.optional(z.string()),
+  willConfirm: z.optional(z.boolean()),
+  label: z.optional(z.string()),
+  imageUrl: z.optional(z.string()),
+  autoAcceptCredential: z.optional(AutoAcceptSchema),
+  reuseConnection: z.optional(z.boolean()),
 });
 export type OfferCreateParams = z.input<typeof OfferCreateParams>;
 

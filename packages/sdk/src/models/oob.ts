@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { extra, Metadata, maybe, NonEmpty, openEnum, responseObject } from './common.js';
 import { ConnectionRecord } from './connections.js';
 import { list } from './list.js';
@@ -55,12 +55,12 @@ export type OutOfBandRecord = z.output<typeof OutOfBandRecord>;
 
 /** Body of `POST /oob/{outOfBandId}/accept-invitation`; every field is optional. */
 export const AcceptInvitationParams = z.strictObject({
-  autoAcceptConnection: z.boolean().optional(),
-  reuseConnection: z.boolean().optional(),
-  label: NonEmpty.optional(),
-  alias: NonEmpty.optional(),
-  imageUrl: z.url('must be a URL').optional(),
-  mediatorId: NonEmpty.optional(),
+  autoAcceptConnection: z.optional(z.boolean()),
+  reuseConnection: z.optional(z.boolean()),
+  label: z.optional(NonEmpty),
+  alias: z.optional(NonEmpty),
+  imageUrl: z.optional(z.url('must be a URL')),
+  mediatorId: z.optional(NonEmpty),
 });
 export type AcceptInvitationParams = z.input<typeof AcceptInvitationParams>;
 

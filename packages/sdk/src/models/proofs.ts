@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { extra, Metadata, maybe, NonEmpty, OrgEnvelope, openEnum, responseObject } from './common.js';
 import { AutoAcceptProofSchema, ProtocolVersionSchema, requestEnum } from './enums.js';
 
@@ -25,7 +25,7 @@ export const ProofAttribute = z.strictObject({
   condition: requestEnum(PREDICATE_CONDITIONS),
   value: z.string(),
   credDefId: NonEmpty,
-  schemaId: NonEmpty.optional(),
+  schemaId: z.optional(NonEmpty),
 });
 export type ProofAttribute = z.input<typeof ProofAttribute>;
 
@@ -35,12 +35,14 @@ export type ProofAttribute = z.input<typeof ProofAttribute>;
  */
 export const LedgerProofFormat = z
   .strictObject({
-    attributes: z.array(ProofAttribute).optional(),
-    predicates: z.array(ProofAttribute).optional(),
+    attributes: z.optional(z.array(ProofAttribute)),
+    predicates: z.optional(z.array(ProofAttribute)),
   })
-  .refine((f) => f.attributes !== undefined || f.predicates !== undefined, {
-    message: 'must hold attributes or predicates',
-  });
+  .check(
+    z.refine((f) => f.attributes !== undefined || f.predicates !== undefined, {
+      message: 'must hold attributes or predicates',
+    }),
+  );
 
 /** A presentation-exchange input descriptor. */
 export const InputDescriptor = z.looseObject({
@@ -49,13 +51,13 @@ export const InputDescriptor = z.looseObject({
   purpose: z.string(),
   schema: z.array(z.looseObject({ uri: NonEmpty })),
   constraints: z.looseObject({
-    fields: z.array(z.looseObject({ path: z.array(NonEmpty).min(1) })).optional(),
+    fields: z.optional(z.array(z.looseObject({ path: z.array(NonEmpty).check(z.minLength(1)) }))),
   }),
 });
 
 /** A presentation-exchange definition: its `input_descriptors`. */
 export const PresentationDefinition = z.looseObject({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   input_descriptors: z.array(InputDescriptor),
 });
 
@@ -64,8 +66,8 @@ export const PresentationDefinition = z.looseObject({
  * win. As the spec marks it, `presentationDefinition` is required and the ledger entry optional.
  */
 export const ProofFormats = z.strictObject({
-  indy: LedgerProofFormat.optional(),
-  presentationDefinition: PresentationDefinition.optional(),
+  indy: z.optional(LedgerProofFormat),
+  presentationDefinition: z.optional(PresentationDefinition),
 });
 
 /** Body of `POST /orgs/{orgId}/proofs`. */
@@ -73,28 +75,30 @@ export const ProofRequestParams = z
   .strictObject({
     connectionId: NonEmpty,
     proofFormats: ProofFormats,
-    goalCode: z.string().optional(),
-    parentThreadId: z.string().optional(),
-    willConfirm: z.boolean().optional(),
-    protocolVersion: ProtocolVersionSchema.optional(),
-    comment: z.string().optional(),
+    goalCode: z.optional(z.string()),
+    parentThreadId: z.optional(z.string()),
+    willConfirm: z.optional(z.boolean()),
+    protocolVersion: z.optional(ProtocolVersionSchema),
+    comment: z.optional(z.string()),
     // The spec types it as an object without fields; real deployments send a string.
-    autoAcceptProof: AutoAcceptProofSchema.optional(),
+    autoAcceptProof: z.optional(AutoAcceptProofSchema),
     /**
      * The presentation definition where the platform reads it: at the top level, beside
      * `proofFormats` (the spec puts it inside `proofFormats`; give it in one place or the other).
      */
-    presentationDefinition: PresentationDefinition.optional(),
+    presentationDefinition: z.optional(PresentationDefinition),
   })
-  .refine(
-    (body) =>
-      body.presentationDefinition !== undefined ||
-      body.proofFormats.presentationDefinition !== undefined ||
-      body.proofFormats.indy !== undefined,
-    {
-      path: ['proofFormats', 'presentationDefinition'],
-      message: 'is required (or presentationDefinition at the top level, or proofFormats.indy)',
-    },
+  .check(
+    z.refine(
+      (body) =>
+        body.presentationDefinition !== undefined ||
+        body.proofFormats.presentationDefinition !== undefined ||
+        body.proofFormats.indy !== undefined,
+      {
+        path: ['proofFormats', 'presentationDefinition'],
+        message: 'is required (or presentationDefinition at the top level, or proofFormats.indy)',
+      },
+    ),
   );
 export type ProofRequestParams = z.input<typeof ProofRequestParams>;
 

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * What the fast path of response validation (fast-check.ts, fast-check-code.ts) knows of a schema:
@@ -10,30 +10,30 @@ import type * as z from 'zod';
 export const KNOWN_FIELDS = Symbol.for('@credential-agent/sdk/known-fields');
 
 /** Objects made by `responseObject`, with their field names. */
-const responseObjects = new WeakMap<z.ZodType, ReadonlySet<string>>();
+const responseObjects = new WeakMap<z.core.$ZodType, ReadonlySet<string>>();
 /** `catch` schemas that read any failure as absent (`extra`). */
-const absentOnFailure = new WeakSet<z.ZodType>();
+const absentOnFailure = new WeakSet<z.core.$ZodType>();
 /** Lists made by `list`, with their element schema. */
-const listElements = new WeakMap<z.ZodType, z.ZodType>();
+const listElements = new WeakMap<z.core.$ZodType, z.core.$ZodType>();
 
-export const registerResponseObject = (schema: z.ZodType, fields: ReadonlySet<string>): void => {
+export const registerResponseObject = (schema: z.core.$ZodType, fields: ReadonlySet<string>): void => {
   responseObjects.set(schema, fields);
 };
-export const registerAbsentOnFailure = (schema: z.ZodType): void => {
+export const registerAbsentOnFailure = (schema: z.core.$ZodType): void => {
   absentOnFailure.add(schema);
 };
-export const registerList = (schema: z.ZodType, element: z.ZodType): void => {
+export const registerList = (schema: z.core.$ZodType, element: z.core.$ZodType): void => {
   listElements.set(schema, element);
 };
 
 /** The field names of a schema made by `responseObject`, or `undefined`. */
-export const responseFields = (schema: z.ZodType): ReadonlySet<string> | undefined =>
+export const responseFields = (schema: z.core.$ZodType): ReadonlySet<string> | undefined =>
   responseObjects.get(schema);
 /** True for a `catch` made by `extra`: any failure reads as absent. */
-export const isAbsentOnFailure = (schema: z.ZodType): boolean => absentOnFailure.has(schema);
+export const isAbsentOnFailure = (schema: z.core.$ZodType): boolean => absentOnFailure.has(schema);
 
 /** The element schema of a schema made by `list`, or `undefined` for any other schema. */
-export function listElement(schema: z.ZodType): z.ZodType | undefined {
+export function listElement(schema: z.core.$ZodType): z.core.$ZodType | undefined {
   return listElements.get(schema);
 }
 
@@ -102,19 +102,19 @@ export type Def = {
   checks?: unknown[];
   format?: string;
   coerce?: boolean;
-  innerType?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  catchall?: z.ZodType;
-  element?: z.ZodType;
-  options?: z.ZodType[];
-  keyType?: z.ZodType;
-  valueType?: z.ZodType;
+  innerType?: z.core.$ZodType;
+  shape?: Record<string, z.core.$ZodType>;
+  catchall?: z.core.$ZodType;
+  element?: z.core.$ZodType;
+  options?: z.core.$ZodType[];
+  keyType?: z.core.$ZodType;
+  valueType?: z.core.$ZodType;
 };
 
-export const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+export const defOf = (schema: z.core.$ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** What `.nullish()` (an optional of a nullable, plain) wraps, if `def` is one. */
-export function nullishInner(def: Def): z.ZodType | undefined {
+export function nullishInner(def: Def): z.core.$ZodType | undefined {
   const inner = def.innerType && defOf(def.innerType);
   if (def.type !== 'optional' || inner?.type !== 'nullable' || inner.checks?.length) return undefined;
   return inner.innerType;
@@ -125,7 +125,7 @@ export function nullishInner(def: Def): z.ZodType | undefined {
  * `maybe` field of common.ts; not `z.exactOptional`) or an `extra` field, which reads any failure
  * as absent.
  */
-export function takesUndefined(schema: z.ZodType): boolean {
+export function takesUndefined(schema: z.core.$ZodType): boolean {
   const def = defOf(schema);
   if (def.checks?.length) return false;
   // `z.exactOptional` is an optional that refuses a present `undefined`.
@@ -150,9 +150,9 @@ export function isPlainKeyed(def: Def): boolean {
  * with its field names when `responseObject` made it; `undefined` for any other object.
  */
 export function checkableObject(
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
   def: Def,
-): { shape: [string, z.ZodType][]; fields: ReadonlySet<string> | undefined } | undefined {
+): { shape: [string, z.core.$ZodType][]; fields: ReadonlySet<string> | undefined } | undefined {
   const fields = responseObjects.get(schema);
   const catchall = def.catchall && defOf(def.catchall);
   if (catchall?.type !== 'unknown' || (def.checks?.length ?? 0) !== (fields ? 1 : 0)) return undefined;

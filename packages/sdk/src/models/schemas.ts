@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Metadata, maybe, NonEmpty, type OpenEnum, openEnum, responseObject } from './common.js';
 import { list } from './list.js';
 
@@ -11,10 +11,10 @@ export type SchemaRegistrationState = OpenEnum<typeof SCHEMA_REGISTRATION_STATES
 export const SchemaCreateParams = z.strictObject({
   issuerId: NonEmpty,
   name: NonEmpty,
-  version: z.string().regex(/^\d+\.\d+\.\d+$/, 'must look like 1.0.0'),
-  attributes: z.array(NonEmpty).min(1, 'must list at least one attribute'),
-  endorse: z.boolean().optional(),
-  endorserDid: NonEmpty.optional(),
+  version: z.string().check(z.regex(/^\d+\.\d+\.\d+$/, 'must look like 1.0.0')),
+  attributes: z.array(NonEmpty).check(z.minLength(1, 'must list at least one attribute')),
+  endorse: z.optional(z.boolean()),
+  endorserDid: z.optional(NonEmpty),
 });
 export type SchemaCreateParams = z.input<typeof SchemaCreateParams>;
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { invalidField, RequestValidationError } from '../core/errors.js';
 import type { Call } from '../core/transport-types.js';
 
@@ -6,7 +6,7 @@ import type { Call } from '../core/transport-types.js';
  * A request to any route of the service, with the client's auth, timeouts, retries and errors. The
  * per-call options (`RequestOptions`) are `request()`'s second argument, not fields of this.
  */
-export interface AnyRequest<S extends z.ZodType | undefined = undefined> {
+export interface AnyRequest<S extends z.core.$ZodType | undefined = undefined> {
   /** `GET`, `POST`, `PUT`, … (any case). Only GET, HEAD and OPTIONS are retried after a failure. */
   method: string;
   /** Relative to the base URL, e.g. `/credentials/accept-offer`; may carry a `?query`. */
@@ -54,7 +54,9 @@ function splitPath(value: unknown): { path: string; query: Record<string, string
 }
 
 /** The transport call of an {@link AnyRequest}; its options go to the transport apart. */
-export function anyCall(request: AnyRequest<z.ZodType | undefined>): Omit<Call<z.ZodType>, 'response'> {
+export function anyCall(
+  request: AnyRequest<z.core.$ZodType | undefined>,
+): Omit<Call<z.core.$ZodType>, 'response'> {
   const init = typeof request === 'object' && request !== null ? request : ({} as AnyRequest);
   const { method, path, query, body, auth, target } = init;
   // Anything else is refused, the options most of all: they are the second argument, as in every method.

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
 import { callOptions } from '../core/transport/call-options.js';
 import { acceptEmailAnswer } from '../core/transport/email-answer.js';

@@ -5,22 +5,22 @@ type Path = (string | number)[];
 type Def = { type: string; [key: string]: unknown };
 
 /** The definition of a schema; a list of the SDK's (`list()`) reads as an array of its element. */
-const defOf = (schema: z.ZodType): Def => {
+const defOf = (schema: z.core.$ZodType): Def => {
   const element = listElement(schema);
   return element ? { type: 'array', element } : (schema as unknown as { _zod: { def: Def } })._zod.def;
 };
-const optout = (schema: z.ZodType) => (schema as unknown as { _zod: { optout?: string } })._zod.optout;
+const optout = (schema: z.core.$ZodType) => (schema as unknown as { _zod: { optout?: string } })._zod.optout;
 
 /** The schema under optional, nullable, catch, default and pipe wrappers (a pipe's output side). */
-function unwrap(schema: z.ZodType): z.ZodType {
+function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   if (listElement(schema)) return schema;
   const def = defOf(schema);
   if (['optional', 'nullable', 'catch', 'default', 'readonly'].includes(def.type)) {
-    return unwrap(def['innerType'] as z.ZodType);
+    return unwrap(def['innerType'] as z.core.$ZodType);
   }
   if (def.type === 'pipe') {
-    const out = def['out'] as z.ZodType;
-    return defOf(out).type === 'transform' ? unwrap(def['in'] as z.ZodType) : unwrap(out);
+    const out = def['out'] as z.core.$ZodType;
+    return defOf(out).type === 'transform' ? unwrap(def['in'] as z.core.$ZodType) : unwrap(out);
   }
   return schema;
 }
@@ -29,18 +29,18 @@ function unwrap(schema: z.ZodType): z.ZodType {
  * A value the schema accepts with every field present, optional ones included: strings `"x"`,
  * numbers 1, one element per array, the first branch of each union.
  */
-export function sample(schema: z.ZodType): unknown {
+export function sample(schema: z.core.$ZodType): unknown {
   const inner = unwrap(schema);
   const def = defOf(inner);
   switch (def.type) {
     case 'object':
       return Object.fromEntries(
-        Object.entries(def['shape'] as Record<string, z.ZodType>).map(([k, v]) => [k, sample(v)]),
+        Object.entries(def['shape'] as Record<string, z.core.$ZodType>).map(([k, v]) => [k, sample(v)]),
       );
     case 'array':
-      return [sample(def['element'] as z.ZodType)];
+      return [sample(def['element'] as z.core.$ZodType)];
     case 'union':
-      return sample((def['options'] as z.ZodType[])[0] as z.ZodType);
+      return sample((def['options'] as z.core.$ZodType[])[0] as z.core.$ZodType);
     case 'string':
       return 'x';
     case 'number':
@@ -62,13 +62,14 @@ export interface FieldSite {
 }
 
 /** Every optional field of `schema`, at any depth, as it sits in `sample(schema)`. */
-export function optionalFields(schema: z.ZodType, path: Path = []): FieldSite[] {
+export function optionalFields(schema: z.core.$ZodType, path: Path = []): FieldSite[] {
   const inner = unwrap(schema);
   const def = defOf(inner);
-  if (def.type === 'array') return optionalFields(def['element'] as z.ZodType, [...path, 0]);
-  if (def.type === 'union') return optionalFields((def['options'] as z.ZodType[])[0] as z.ZodType, path);
+  if (def.type === 'array') return optionalFields(def['element'] as z.core.$ZodType, [...path, 0]);
+  if (def.type === 'union')
+    return optionalFields((def['options'] as z.core.$ZodType[])[0] as z.core.$ZodType, path);
   if (def.type !== 'object') return [];
-  return Object.entries(def['shape'] as Record<string, z.ZodType>).flatMap(([key, field]) => {
+  return Object.entries(def['shape'] as Record<string, z.core.$ZodType>).flatMap(([key, field]) => {
     const here = [...path, key];
     const own: FieldSite[] =
       optout(field) === 'optional'
@@ -94,24 +95,26 @@ export function setAt(value: unknown, path: Path, replacement: unknown): unknown
  * Every field of the objects of `schema`, required or not, at any depth, as it sits in
  * `sample(schema)` (a list's element at index 0, a union's first branch).
  */
-export function allFields(schema: z.ZodType, path: Path = []): Path[] {
+export function allFields(schema: z.core.$ZodType, path: Path = []): Path[] {
   const def = defOf(unwrap(schema));
-  if (def.type === 'array') return allFields(def['element'] as z.ZodType, [...path, 0]);
-  if (def.type === 'union') return allFields((def['options'] as z.ZodType[])[0] as z.ZodType, path);
+  if (def.type === 'array') return allFields(def['element'] as z.core.$ZodType, [...path, 0]);
+  if (def.type === 'union')
+    return allFields((def['options'] as z.core.$ZodType[])[0] as z.core.$ZodType, path);
   if (def.type !== 'object') return [];
-  return Object.entries(def['shape'] as Record<string, z.ZodType>).flatMap(([key, field]) => [
+  return Object.entries(def['shape'] as Record<string, z.core.$ZodType>).flatMap(([key, field]) => [
     [...path, key],
     ...allFields(field, [...path, key]),
   ]);
 }
 
 /** Every list of `schema`, at any depth, as it sits in `sample(schema)`. */
-export function listPaths(schema: z.ZodType, path: Path = []): Path[] {
+export function listPaths(schema: z.core.$ZodType, path: Path = []): Path[] {
   const def = defOf(unwrap(schema));
-  if (def.type === 'array') return [path, ...listPaths(def['element'] as z.ZodType, [...path, 0])];
-  if (def.type === 'union') return listPaths((def['options'] as z.ZodType[])[0] as z.ZodType, path);
+  if (def.type === 'array') return [path, ...listPaths(def['element'] as z.core.$ZodType, [...path, 0])];
+  if (def.type === 'union')
+    return listPaths((def['options'] as z.core.$ZodType[])[0] as z.core.$ZodType, path);
   if (def.type !== 'object') return [];
-  return Object.entries(def['shape'] as Record<string, z.ZodType>).flatMap(([key, field]) =>
+  return Object.entries(def['shape'] as Record<string, z.core.$ZodType>).flatMap(([key, field]) =>
     listPaths(field, [...path, key]),
   );
 }

@@ -39,7 +39,7 @@ type OptionalKeys<T> = {
 type Declared<T> = { [K in keyof T]-?: T[K] };
 
 /** Values that are not option objects: their own types are not ours to check. */
-type Opaque = AbortSignal | Headers | Error | z.ZodType | TokenStore | ((...args: never[]) => unknown);
+type Opaque = AbortSignal | Headers | Error | z.core.$ZodType | TokenStore | ((...args: never[]) => unknown);
 
 /** Paths (`a.b[]`) of optional fields that refuse an explicit `undefined`. */
 type RefusesUndefined<T, P extends string = '(root)'> = T extends readonly (infer E)[]

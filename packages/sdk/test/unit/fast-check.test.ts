@@ -40,7 +40,8 @@ function marks(value: unknown, path = '', out: Record<string, unknown> = {}): Re
   return out;
 }
 
-const schemaOf = (name: string) => (models as unknown as Record<string, z.ZodType>)[name] as z.ZodType;
+const schemaOf = (name: string) =>
+  (models as unknown as Record<string, z.core.$ZodType>)[name] as z.core.$ZodType;
 
 const BACKENDS = [
   ['generated code', generateCheck],
@@ -79,7 +80,7 @@ describe.each(
           const check = fastCheck(schema);
           if (!check) return;
           const fast = fastParse(check, JSON.parse(text));
-          const slow = schema.safeParse(JSON.parse(text));
+          const slow = z.safeParse(schema, JSON.parse(text));
           if (!fast) return;
           expect(slow.error?.issues).toBeUndefined();
           expect(fast.value).toStrictEqual(slow.data);
@@ -125,8 +126,8 @@ describe.each(BACKENDS)('%s', (_backend, fastCheck) => {
       const schema = schemaOf('OutOfBandRecord');
       const check = fastCheck(schema);
       const fast =
-        check && fastParse(check, JSON.parse(body)) ? JSON.parse(body) : schema.parse(JSON.parse(body));
-      const viaZod = schema.parse(JSON.parse(body)) as { metadata: object };
+        check && fastParse(check, JSON.parse(body)) ? JSON.parse(body) : z.parse(schema, JSON.parse(body));
+      const viaZod = z.parse(schema, JSON.parse(body)) as { metadata: object };
       expect(Object.keys((fast as { metadata: object }).metadata)).toEqual(Object.keys(viaZod.metadata));
       expect(Object.hasOwn((fast as { metadata: object }).metadata, '__proto__')).toBe(false);
     });
@@ -159,7 +160,7 @@ describe.each(BACKENDS)('%s', (_backend, fastCheck) => {
     ];
     for (const body of bodies) {
       const passed = check && fastParse(check, [{ ...body }]);
-      const viaZod = schema.parse([{ ...body }]);
+      const viaZod = z.parse(schema, [{ ...body }]);
       expect(passed?.value).toStrictEqual(viaZod);
       expect(marks(passed?.value)).toStrictEqual(marks(viaZod));
     }
@@ -190,7 +191,7 @@ describe('which compiler fastCheck uses', () => {
       const check = fastCheck(schema);
       expect(check).toBe(compileClosures(schema));
       expect(check && fastParse(check, [{ id: 'a', note: null, x: 1 }, null])?.value).toStrictEqual(
-        schema.parse([{ id: 'a', note: null, x: 1 }, null]),
+        z.parse(schema, [{ id: 'a', note: null, x: 1 }, null]),
       );
     } finally {
       z.config({ jitless: false });
@@ -204,15 +205,15 @@ describe('which compiler fastCheck uses', () => {
 // as the `null` was, whatever else fails: only a field that takes `undefined` too, and never under a
 // union, whose next option may read the field otherwise.
 describe.each(BACKENDS)('%s: what the fast path leaves, zod reads as it came', (_backend, compile) => {
-  const answerOf = (schema: z.ZodType, body: unknown) => {
+  const answerOf = (schema: z.core.$ZodType, body: unknown) => {
     const check = compile(schema);
     const passed = check && fastParse(check, body);
     if (passed) return { success: true, data: passed.value };
-    const { success, data, error } = schema.safeParse(body);
+    const { success, data, error } = z.safeParse(schema, body);
     return { success, data, issues: error?.issues.map(({ code, path }) => ({ code, path })) };
   };
-  const expectSameAnswer = (schema: z.ZodType, body: unknown) => {
-    const slow = schema.safeParse(structuredClone(body));
+  const expectSameAnswer = (schema: z.core.$ZodType, body: unknown) => {
+    const slow = z.safeParse(schema, structuredClone(body));
     const answer = answerOf(schema, structuredClone(body));
     expect(answer.success).toBe(slow.success);
     if (slow.success) expect(answer.data).toStrictEqual(slow.data);
@@ -354,10 +355,10 @@ describe("the public list schemas leave the caller's values as they are", () => 
     const schema = models.CredentialExchangeRecordList;
     const input = [{ ...record(), ...change }, null];
     const before = structuredClone(input);
-    const answer = schema.safeParse(input);
+    const answer = z.safeParse(schema, input);
     expect(input).toStrictEqual(before);
     expect(Object.getOwnPropertySymbols(input[0] ?? {})).toEqual([]);
-    const frozen = schema.safeParse(deepFreeze(structuredClone(before)));
+    const frozen = z.safeParse(schema, deepFreeze(structuredClone(before)));
     expect(frozen.success).toBe(answer.success);
     if (answer.success) {
       expect(frozen.data).toStrictEqual(answer.data);

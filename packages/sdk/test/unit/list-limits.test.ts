@@ -140,7 +140,7 @@ describe('what a ResponseValidationError carries, scrubbed of the secrets (attac
     ) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
     const cause = error.cause as Error & { issues: unknown[] };
-    expect(cause).toBeInstanceOf(z.ZodError);
+    expect(cause).toBeInstanceOf(z.core.$ZodError);
     expect(cause.issues.length).toBeGreaterThan(0);
     for (const shown of [
       inspect(error, { showHidden: true, getters: true, depth: 20 }),

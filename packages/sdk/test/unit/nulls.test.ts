@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod';
+import * as z from 'zod';
 import {
   AcceptInvitationResult,
   CredentialExchangeRecordList,
@@ -28,7 +28,7 @@ import {
   setAt,
 } from '../support/schema-walk.js';
 
-const SCHEMAS: Record<string, z.ZodType> = {
+const SCHEMAS: Record<string, z.core.$ZodType> = {
   SignInResult,
   OutOfBandRecord,
   AcceptInvitationResult,
@@ -64,7 +64,7 @@ describe.each(Object.entries(SCHEMAS))('%s', (name, schema) => {
   const base = sample(schema);
   const fields = optionalFields(schema);
   const label = (path: (string | number)[]) => path.join('.');
-  const accepts = (body: unknown) => schema.safeParse(body).success;
+  const accepts = (body: unknown) => z.safeParse(schema, body).success;
 
   it('fails on a null or absent field only where the field is required', () => {
     const failing = allFields(schema).filter(
@@ -77,7 +77,7 @@ describe.each(Object.entries(SCHEMAS))('%s', (name, schema) => {
     'list $at: null elements are dropped',
     ({ path }) => {
       const list = getAt(base, path) as unknown[];
-      const parsed = schema.safeParse(setAt(base, path, [null, ...list, null]));
+      const parsed = z.safeParse(schema, setAt(base, path, [null, ...list, null]));
       expect(parsed.error?.issues).toBeUndefined();
       expect(getAt(parsed.data, path)).toHaveLength(list.length);
     },
@@ -85,13 +85,13 @@ describe.each(Object.entries(SCHEMAS))('%s', (name, schema) => {
 
   it('has optional fields to try, and accepts its full sample', () => {
     expect(fields.length).toBeGreaterThan(0);
-    expect(schema.safeParse(base).success).toBe(true);
+    expect(z.safeParse(schema, base).success).toBe(true);
   });
 
   it.each(fields.map((f) => ({ ...f, at: label(f.path) })))(
     '$at ($kind) accepts null, read as absent',
     ({ path }) => {
-      const parsed = schema.safeParse(setAt(base, path, null));
+      const parsed = z.safeParse(schema, setAt(base, path, null));
       expect(parsed.error?.issues).toBeUndefined();
       const parent = path
         .slice(0, -1)
@@ -106,7 +106,7 @@ describe.each(Object.entries(SCHEMAS))('%s', (name, schema) => {
         // Deepest first: a field nulled above another one then replaces it whole.
         const deepestFirst = [...chosen].sort((a, b) => b.path.length - a.path.length);
         const body = deepestFirst.reduce<unknown>((v, f) => setAt(v, f.path, null), base);
-        expect(schema.safeParse(body).error?.issues).toBeUndefined();
+        expect(z.safeParse(schema, body).error?.issues).toBeUndefined();
       }),
       { numRuns: 50 },
     );
@@ -117,7 +117,7 @@ describe.each(Object.entries(SCHEMAS))('%s', (name, schema) => {
     it('accepts any JSON value in a field the spec does not list', () => {
       fc.assert(
         fc.property(fc.constantFrom(...extras), fc.jsonValue(), (field, value) => {
-          expect(schema.safeParse(setAt(base, field.path, value)).error?.issues).toBeUndefined();
+          expect(z.safeParse(schema, setAt(base, field.path, value)).error?.issues).toBeUndefined();
         }),
         { numRuns: 100 },
       );

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type AgentLine, linePath } from '../agent-line.js';
 import { type ApiError, AuthenticationError, NotFoundError, ResponseValidationError } from '../errors.js';
 import type { AgentBinding, ApiKey, StoredToken, TokenStore } from '../token-store.js';
@@ -33,10 +33,10 @@ export interface AgentAuthOptions {
 export type AuthSender = (call: CallInit, credential: Credential) => Promise<Answer>;
 
 const TokenAnswer = z.looseObject({
-  token: z
-    .string()
+  token: z.string().check(
     // biome-ignore lint/suspicious/noControlCharactersInRegex: it is sent in a header.
-    .regex(/^[^\u0000-\u0020\u007f]+$/, 'must be a non-empty token without spaces or control characters'),
+    z.regex(/^[^\u0000-\u0020\u007f]+$/, 'must be a non-empty token without spaces or control characters'),
+  ),
 });
 
 /**

@@ -1,9 +1,9 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { invalidField } from '../errors.js';
 import { isRecord } from '../validation/is-record.js';
 
 /** The fields a request schema lists, when it is an object schema. */
-function knownFields(schema: z.ZodType | undefined): Set<string> {
+function knownFields(schema: z.core.$ZodType | undefined): Set<string> {
   const shape = (schema as { shape?: unknown } | undefined)?.shape;
   return new Set(isRecord(shape) ? Object.keys(shape) : []);
 }
@@ -16,7 +16,7 @@ function knownFields(schema: z.ZodType | undefined): Set<string> {
 export function withExtraBody(
   body: unknown,
   extra: Readonly<Record<string, unknown>> | undefined,
-  schema: z.ZodType | undefined,
+  schema: z.core.$ZodType | undefined,
 ): unknown {
   if (extra === undefined) return body;
   if (!isRecord(extra) || !isRecord(body)) {

@@ -1,5 +1,5 @@
 import ky, { type KyInstance, type Options as KyOptions } from 'ky';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { type APIPromise, answered, apiCall } from '../api-promise.js';
 import { AgentKeyAuth, type AuthStep, pathOnLine } from '../auth/api-key-auth.js';
 import { BearerAuth, type Credential } from '../auth/bearer.js';
@@ -92,7 +92,7 @@ export class Transport {
    * caller's `options` come apart from the call: they can set only the per-call options, besides
    * the method's `own` ones, which its builder reads.
    */
-  request<Res extends z.ZodType>(
+  request<Res extends z.core.$ZodType>(
     init: Call<Res> | (() => Call<Res>),
     options?: RequestOptions,
     own?: RegExp,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { RequestValidationError } from '../errors.js';
 import { MAX_RESPONSE_BYTES_LIMIT } from '../transport/body.js';
 import { parseRequest } from './parse.js';
@@ -6,29 +6,31 @@ import { parseRequest } from './parse.js';
 /** The longest delay a Node timer keeps: `setTimeout` fires a longer one at once. */
 export const MAX_TIMER_MS = 2_147_483_647;
 
-const ms = (min: number) => z.number().min(min).max(MAX_TIMER_MS);
-const count = z.number().int().nonnegative();
+const ms = (min: number) => z.number().check(z.gte(min), z.lte(MAX_TIMER_MS));
+const count = z.number().check(z.int(), z.nonnegative());
 
 /** `timeout`, `retry` and `maxResponseBytes` in range: no timer that fires at once, no `NaN`, nothing negative. */
-const Ranges = z
-  .object({
+const Ranges = z.partial(
+  z.object({
     // Past the longest string there is, a body would pass the cap and then fail to be read.
     maxResponseBytes: z
       .number()
-      .int({ abort: true })
-      .positive()
-      .max(
-        MAX_RESPONSE_BYTES_LIMIT,
-        `must be at most ${MAX_RESPONSE_BYTES_LIMIT} (the longest string JavaScript can hold)`,
+      .check(
+        z.int({ abort: true }),
+        z.positive(),
+        z.lte(
+          MAX_RESPONSE_BYTES_LIMIT,
+          `must be at most ${MAX_RESPONSE_BYTES_LIMIT} (the longest string JavaScript can hold)`,
+        ),
       ),
     timeout: z.union([ms(1), z.literal(false)]),
     retry: z.union([
       count,
       z.literal(false),
-      z.object({ limit: count, baseDelay: ms(0), maxDelay: ms(0), maxRetryAfter: ms(0) }).partial(),
+      z.partial(z.object({ limit: count, baseDelay: ms(0), maxDelay: ms(0), maxRetryAfter: ms(0) })),
     ]),
-  })
-  .partial();
+  }),
+);
 
 /**
  * Checks `timeout` and `retry` of the client or of a call: out of range, `NaN` or negative is

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { $ZodError } from 'zod/v4/core';
 import { fastCheck, fastParse } from '../../models/fast-check.js';
 import { listElement, validateList } from '../../models/list.js';
 import {
@@ -93,7 +94,7 @@ function fieldIssue(issue: ZodIssue, path: string, input: unknown): FieldIssue {
   return out;
 }
 
-function toIssues(error: z.ZodError, input: unknown, prefix?: string): FieldIssue[] {
+function toIssues(error: $ZodError, input: unknown, prefix?: string): FieldIssue[] {
   const full = (path: string) => (prefix ? (path ? `${prefix}.${path}` : prefix) : path || '(body)');
   return error.issues.flatMap(expandUnions).flatMap((issue): FieldIssue[] => {
     const path = formatPath(issue.path);
@@ -120,8 +121,12 @@ function describe(issues: FieldIssue[]): string {
  * @param label names the value in messages (e.g. `orgId`), or is left out for a request body.
  * @throws {@link RequestValidationError} naming each field and what is wrong with it.
  */
-export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, label?: string): z.output<S> {
-  const result = schema.safeParse(value);
+export function parseRequest<S extends z.core.$ZodType>(
+  schema: S,
+  value: unknown,
+  label?: string,
+): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const issues = toIssues(result.error, value, label);
   throw new RequestValidationError(`Invalid request: ${describe(issues)}`, issues, { cause: result.error });
@@ -140,7 +145,7 @@ export interface ParseDeadline {
  * @throws {@link ResponseValidationError} carrying the raw body and the issue paths.
  * @throws {@link TimeoutError} once `deadline` has passed.
  */
-export function parseResponse<S extends z.ZodType>(
+export function parseResponse<S extends z.core.$ZodType>(
   schema: S,
   body: unknown,
   info: RequestTarget & { status: number; secrets?: readonly (string | undefined)[] },
@@ -165,13 +170,13 @@ export function parseResponse<S extends z.ZodType>(
   if (element) {
     const { value, issues } = validateList(element, body as unknown[], { check, owned: true });
     if (!issues.length) return value as z.output<S>;
-    const error = new z.ZodError(issues as z.core.$ZodIssue[]);
+    const error = new $ZodError(issues as z.core.$ZodIssue[]);
     throw responseError(info, toIssues(error, body), body, error);
   }
   const fast = fastCheck(schema);
   const passed = fast && fastParse(fast, body);
   if (passed) return passed.value as z.output<S>;
-  const result = schema.safeParse(body);
+  const result = z.safeParse(schema, body);
   if (result.success) return result.data;
   throw responseError(info, toIssues(result.error, body), body, result.error);
 }
@@ -186,8 +191,8 @@ export function responseError(
   // zod's issues quote the body (a key, a path, a message may echo the token): scrubbed too.
   const { secrets = [] } = info;
   const scrubbed =
-    cause instanceof z.ZodError && secrets.length
-      ? new z.ZodError(redactValue(cause.issues, secrets) as z.core.$ZodIssue[])
+    cause instanceof $ZodError && secrets.length
+      ? new $ZodError(redactValue(cause.issues, secrets) as z.core.$ZodIssue[])
       : cause;
   return new ResponseValidationError(
     `Unexpected response from ${info.method} /${info.path} (HTTP ${info.status}): ${describe(issues)}`,

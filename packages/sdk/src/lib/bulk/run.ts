@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { AbortError, AgentError, type RequestTarget } from '../../core/errors.js';
 import { type ResolvedRetry, resolveRetry, sleep } from '../../core/retry.js';
 import { bulkRetryDelay, isFatalForBulk, isInDoubt } from '../../core/transport/bulk-retry.js';
@@ -10,8 +10,8 @@ import type { BulkBatchRow, BulkOptions, BulkResult, BulkRow, SendEmailBatch } f
 import type { PreparedBulkEmail } from './validate.js';
 
 const BulkConfig = z.object({
-  batchSize: z.int().min(1, 'must be at least 1'),
-  concurrency: z.int().min(1, 'must be at least 1'),
+  batchSize: z.int().check(z.gte(1, 'must be at least 1')),
+  concurrency: z.int().check(z.gte(1, 'must be at least 1')),
 });
 
 type Planned = BulkBatchRow & { offer: EmailOfferItem };

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { AgentError } from '../../core/errors.js';
 import type { RetryOptions } from '../../core/retry.js';
 import type { RequestOptions } from '../../core/transport/transport.js';

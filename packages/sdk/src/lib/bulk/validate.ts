@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { FieldIssue } from '../../core/errors.js';
 import { RequestValidationError } from '../../core/errors.js';
 import { parseRequest } from '../../core/validation/parse.js';
