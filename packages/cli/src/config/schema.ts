@@ -1,5 +1,10 @@
-import * as z from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
 import { AGENT_LINE_VALUES, TENANT_ID, TENANT_ID_RULE } from './agent-settings.js';
+
+// `zod/mini` sets no messages, and a broken file's message is built from zod's English ones (the
+// SDK, which some commands do not load, chooses them too).
+if (!z.config().localeError) z.config(en());
 
 /** Profile names are also file keys and shell words: one rule everywhere (flag, variable, file). */
 export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -42,34 +47,36 @@ export function headerUnsafeChar(value: string): string | undefined {
 /** A value sent in an HTTP header: not empty, no control character, space or character outside Latin-1. */
 const HeaderValue = z
   .string()
-  .min(1)
-  .refine(
-    (v) => headerUnsafeChar(v) === undefined,
-    'has a control character, a space or a character outside Latin-1 (it cannot go in an HTTP header)',
+  .check(z.minLength(1))
+  .check(
+    z.refine(
+      (v) => headerUnsafeChar(v) === undefined,
+      'has a control character, a space or a character outside Latin-1 (it cannot go in an HTTP header)',
+    ),
   );
 
 /** A stored token, as the SDK's token store hands it over, and the base URL that issued it. */
 const TokenSchema = z.looseObject({
   accessToken: HeaderValue,
   tokenType: HeaderValue,
-  scope: z.string().optional(),
-  expiresAt: z.number().optional(),
+  scope: z.optional(z.string()),
+  expiresAt: z.optional(z.number()),
   /** When the token was issued (epoch ms): with expiresAt, its lifetime. */
-  issuedAt: z.number().optional(),
+  issuedAt: z.optional(z.number()),
   /** The base URL the token was issued by; it is sent to that one only. */
-  issuedBy: z.string().optional(),
+  issuedBy: z.optional(z.string()),
 });
 
 /**
  * The agent's token (credo-controller 2.1, from `POST /agent/token`), the agent URL that issued it
  * (`issuedBy`) and the tenant it is for: it is sent to that agent URL, for that tenant, only.
  */
-const AgentTokenSchema = TokenSchema.extend({ tenantId: z.string().optional() });
+const AgentTokenSchema = z.extend(TokenSchema, { tenantId: z.optional(z.string()) });
 
 /** A base URL as stored: never with `user:password@`. */
 const UrlField = z
   .string()
-  .refine((v) => !hasUserinfo(v), 'a base URL must not contain a user name or password');
+  .check(z.refine((v) => !hasUserinfo(v), 'a base URL must not contain a user name or password'));
 
 /**
  * The fields of a profile. A secret is bound to the endpoint it was stored for, kept beside it
@@ -78,24 +85,24 @@ const UrlField = z
  * with `config set`): unknown fields written by other versions are kept as they are.
  */
 export const ProfileSchema = z.looseObject({
-  baseUrl: UrlField.optional(),
-  org: z.string().optional(),
-  email: z.string().optional(),
+  baseUrl: z.optional(UrlField),
+  org: z.optional(z.string()),
+  email: z.optional(z.string()),
   /** A separate agent controller (split deployment) and its API key, a secret never printed. */
-  agentUrl: UrlField.optional(),
-  agentKey: HeaderValue.optional(),
+  agentUrl: z.optional(UrlField),
+  agentKey: z.optional(HeaderValue),
   /** The agent URL the key was stored with; it is sent to that one only. */
-  agentKeyFor: z.string().optional(),
+  agentKeyFor: z.optional(z.string()),
   /** The agent controller's line (`auto`: found out on the first call) and a tenant of a shared agent. */
-  agentLine: z.enum(AGENT_LINE_VALUES).optional(),
-  tenantId: z.string().regex(TENANT_ID, `a tenant id is ${TENANT_ID_RULE}`).optional(),
+  agentLine: z.optional(z.enum(AGENT_LINE_VALUES)),
+  tenantId: z.optional(z.string().check(z.regex(TENANT_ID, `a tenant id is ${TENANT_ID_RULE}`))),
   /** The platform's key for encrypting the sign-in password; kept out of output like a secret. */
-  passwordKey: z.string().optional(),
+  passwordKey: z.optional(z.string()),
   /** As `--insecure`: plain `http://` to a host that is not loopback is allowed. */
-  insecure: z.boolean().optional(),
-  token: TokenSchema.optional(),
+  insecure: z.optional(z.boolean()),
+  token: z.optional(TokenSchema),
   /** The agent's token (line 2.1), a secret never printed, bound to its agent URL and tenant. */
-  agentToken: AgentTokenSchema.optional(),
+  agentToken: z.optional(AgentTokenSchema),
 });
 
 /** A profile's stored token. */
@@ -104,15 +111,15 @@ export type ProfileToken = z.infer<typeof TokenSchema>;
 /** What a profile holds. The token is a secret: it is never printed. */
 export type Profile = z.infer<typeof ProfileSchema>;
 
-const ProfileName = z.string().regex(PROFILE_NAME, `a profile name has ${PROFILE_NAME_RULE}`);
+const ProfileName = z.string().check(z.regex(PROFILE_NAME, `a profile name has ${PROFILE_NAME_RULE}`));
 
 /**
  * The whole config file, its profiles unchecked: each is checked on its own (see
  * `config-profiles.ts`), so that one broken profile blocks neither the others nor its repair.
  */
 export const ConfigFileSchema = z.looseObject({
-  currentProfile: ProfileName.optional(),
-  profiles: z.record(z.string(), z.unknown()).default({}),
+  currentProfile: z.optional(ProfileName),
+  profiles: z._default(z.record(z.string(), z.unknown()), {}),
 });
 
 /** The config file's contents, the file's shape checked (each profile as found). */
@@ -146,7 +153,7 @@ function plainIssue(issue: z.core.$ZodIssue): string {
  * The first problem of a broken file, by field: `profiles.default.token.expiresAt: must be a number,
  * not a string`; `the top level: …` when the file itself has the wrong shape.
  */
-export function firstIssue(error: z.ZodError, at: readonly PropertyKey[] = []): string {
+export function firstIssue(error: z.core.$ZodError, at: readonly PropertyKey[] = []): string {
   const issue = error.issues[0];
   if (!issue) return 'invalid';
   const path = [...at, ...issue.path].map(String).join('.');

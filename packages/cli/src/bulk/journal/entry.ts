@@ -1,8 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
-const Rows = z.array(z.int().positive()).min(1);
+const Rows = z.array(z.int().check(z.positive())).check(z.minLength(1));
 /** Row keys (`holder.content`, see `row-key.ts`), one per row of `rows`. */
-const Keys = z.array(z.string().regex(/^[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{12}$/)).min(1);
+const Keys = z
+  .array(z.string().check(z.regex(/^[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{12}$/)))
+  .check(z.minLength(1));
 
 /** What a journal is for: the service, the organisation, the credential type, the common body. */
 export const JournalTarget = z.object({
@@ -25,24 +27,29 @@ export const JournalEntry = z.discriminatedUnion('t', [
     version: z.literal([1, 2, 3]),
     csv: z.string(),
     created: z.string(),
-    target: JournalTarget.optional(),
+    target: z.optional(JournalTarget),
     /** `i/n` for a journal of one shard. */
-    shard: z.string().optional(),
+    shard: z.optional(z.string()),
     /** SHA-256 of the CSV's header and records (see `prepass.ts`); absent in older journals. */
-    content: z.string().optional(),
+    content: z.optional(z.string()),
   }),
   /** The journal was moved to another target before anything reached the first one. */
   z.object({ t: z.literal('target'), target: JournalTarget }),
-  z.object({ t: z.literal('resume'), at: z.string(), pid: z.int(), torn: z.int().positive().optional() }),
-  z.object({ t: z.literal('start'), batch: z.int().positive(), rows: Rows, keys: Keys }),
+  z.object({
+    t: z.literal('resume'),
+    at: z.string(),
+    pid: z.int(),
+    torn: z.optional(z.int().check(z.positive())),
+  }),
+  z.object({ t: z.literal('start'), batch: z.int().check(z.positive()), rows: Rows, keys: Keys }),
   z.object({
     t: z.literal('done'),
-    batch: z.int().positive(),
+    batch: z.int().check(z.positive()),
     rows: Rows,
     keys: Keys,
     ok: z.boolean(),
-    inDoubt: z.boolean().optional(),
-    error: z.string().optional(),
+    inDoubt: z.optional(z.boolean()),
+    error: z.optional(z.string()),
   }),
 ]);
 
