@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { maybe, NonEmpty, responseObject } from './common.js';
+import { strictObject } from './object.js';
 
 /** Body of `POST /auth/signin`. `isPasskey` defaults to `false`. */
-export const SignInParams = z.strictObject({
+export const SignInParams = strictObject({
   email: z.email('must be an e-mail address'),
   password: z.string().check(z.minLength(1, 'must not be empty')),
   isPasskey: z._default(z.boolean(), false),

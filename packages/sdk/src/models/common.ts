@@ -1,5 +1,6 @@
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
+import { looseObject, strictObject } from './object.js';
 import {
   KNOWN_FIELDS,
   markDescriptor,
@@ -106,7 +107,7 @@ export function markUnknownFields<T extends object>(value: T, fields: ReadonlySe
  */
 export function responseObject<S extends z.core.$ZodLooseShape>(shape: S): z.ZodMiniObject<S, z.core.$strip> {
   const fields: ReadonlySet<string> = new Set(Object.keys(shape));
-  const schema = z.looseObject(shape).check((payload) => {
+  const schema = looseObject(shape).check((payload) => {
     const value = payload.value as Record<string, unknown>;
     let unknown = false;
     for (const key in value) {
@@ -142,7 +143,7 @@ export const Metadata = z.record(z.string(), z.unknown());
 export type Metadata = z.infer<typeof Metadata>;
 
 /** A `{ name, value }` credential attribute. */
-export const CredentialAttributeInput = z.strictObject({ name: NonEmpty, value: z.string() });
+export const CredentialAttributeInput = strictObject({ name: NonEmpty, value: z.string() });
 export type CredentialAttributeInput = z.input<typeof CredentialAttributeInput>;
 
 /**

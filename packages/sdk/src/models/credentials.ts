@@ -11,6 +11,7 @@ import {
 } from './common.js';
 import { AutoAcceptSchema, ProtocolVersionSchema, requestEnum } from './enums.js';
 import { list } from './list.js';
+import { looseObject, strictObject } from './object.js';
 
 /** Credential exchange states of the issue-credential protocols (RFC 0036 and RFC 0453). */
 export const CREDENTIAL_STATES = [
@@ -82,7 +83,7 @@ export type CredentialExchangeRecord = z.output<typeof CredentialExchangeRecord>
 export const CredentialExchangeRecordList = list(CredentialExchangeRecord);
 
 /** Query filters of `GET /credentials`; all optional. */
-export const CredentialListParams = z.strictObject({
+export const CredentialListParams = strictObject({
   threadId: z.optional(Identifier),
   parentThreadId: z.optional(Identifier),
   connectionId: z.optional(Identifier),
@@ -92,9 +93,9 @@ export const CredentialListParams = z.strictObject({
 export type CredentialListParams = z.input<typeof CredentialListParams>;
 
 /** Body of `POST /credentials/negotiate-offer`. The format objects' contents are not documented. */
-export const NegotiateOfferParams = z.strictObject({
+export const NegotiateOfferParams = strictObject({
   protocolVersion: ProtocolVersionSchema,
-  credentialFormats: z.looseObject({
+  credentialFormats: looseObject({
     indy: z.optional(z.record(z.string(), z.unknown())),
     jsonld: z.optional(z.record(z.string(), z.unknown())),
     anoncreds: z.optional(z.record(z.string(), z.unknown())),

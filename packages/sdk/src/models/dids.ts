@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { markUnknownFields, maybe, responseObject } from './common.js';
 import { requestEnum } from './enums.js';
 import { list } from './list.js';
+import { strictObject } from './object.js';
 
 /** DID methods known to real deployments. */
 export const DID_METHODS = ['indy', 'key', 'web', 'polygon'] as const;
@@ -33,7 +34,7 @@ export const DID_ROLES = ['endorser'] as const;
  * `didDocument` is not shown; they are accepted at the top level as the field table lists them.
  * `seed` and `privatekey` are secrets: the SDK redacts them from hooks and errors.
  */
-export const DidWriteParams = z.strictObject({
+export const DidWriteParams = strictObject({
   keyType: requestEnum(KEY_TYPES),
   method: requestEnum(DID_METHODS),
   seed: z.optional(z.string()),

@@ -1,24 +1,25 @@
 import * as z from 'zod/mini';
 import { CredentialAttributeInput, extra, NonEmpty, OrgEnvelope, responseObject } from './common.js';
 import { AutoAcceptSchema, CredentialTypeSchema, ProtocolVersionSchema } from './enums.js';
+import { looseObject, strictObject } from './object.js';
 import { OutOfBandRecord } from './oob.js';
 
 /** Linked-data proof options of a JSON-LD credential (e.g. `Ed25519Signature2018`, `assertionMethod`). */
-export const ProofOptions = z.looseObject({ proofType: NonEmpty, proofPurpose: NonEmpty });
+export const ProofOptions = looseObject({ proofType: NonEmpty, proofPurpose: NonEmpty });
 export type ProofOptions = z.input<typeof ProofOptions>;
 
-const Issuer = z.looseObject({ id: NonEmpty });
+const Issuer = looseObject({ id: NonEmpty });
 const CredentialSubject = z.record(z.string(), z.unknown());
 
 /** Rendering hints for a printable credential. */
-export const PrettyVc = z.looseObject({
+export const PrettyVc = looseObject({
   certificate: z.optional(z.string()),
   size: z.optional(z.string()),
   orientation: z.optional(z.string()),
 });
 
 /** The W3C credential of a shareable offer: every field but `prettyVc` is required. */
-export const OfferCredential = z.looseObject({
+export const OfferCredential = looseObject({
   '@context': z.array(NonEmpty).check(z.minLength(1, 'must list at least one context')),
   type: z.array(NonEmpty).check(z.minLength(1, 'must list at least one type')),
   id: NonEmpty,
@@ -27,13 +28,13 @@ export const OfferCredential = z.looseObject({
   expirationDate: NonEmpty,
   credentialSubject: CredentialSubject,
   // The spec lists `options` without fields; the e-mail examples give it proofType and proofPurpose.
-  options: z.looseObject({ proofType: z.optional(z.string()), proofPurpose: z.optional(z.string()) }),
+  options: looseObject({ proofType: z.optional(z.string()), proofPurpose: z.optional(z.string()) }),
   prettyVc: z.optional(PrettyVc),
 });
 export type OfferCredential = z.input<typeof OfferCredential>;
 
 /** The W3C credential of an e-mail offer element, as the spec's examples show it. */
-export const EmailCredential = z.looseObject({
+export const EmailCredential = looseObject({
   '@context': z.array(NonEmpty).check(z.minLength(1, 'must list at least one context')),
   type: z.array(NonEmpty).check(z.minLength(1, 'must list at least one type')),
   issuer: Issuer,
@@ -47,7 +48,7 @@ export type EmailCredential = z.input<typeof EmailCredential>;
  * examples show objects; the examples win. `attributes` carries indy offers, `credential` and
  * `options` JSON-LD ones (as real deployments do).
  */
-export const EmailOfferItem = z.strictObject({
+export const EmailOfferItem = strictObject({
   emailId: z.email('must be an e-mail address'),
   credential: z.optional(EmailCredential),
   options: z.optional(ProofOptions),
@@ -55,7 +56,7 @@ export const EmailOfferItem = z.strictObject({
 });
 export type EmailOfferItem = z.input<typeof EmailOfferItem>;
 
-const OfferEmailFields = z.strictObject({
+const OfferEmailFields = strictObject({
   credentialOffer: z.array(EmailOfferItem).check(z.minLength(1, 'must hold at least one offer')),
   credentialDefinitionId: NonEmpty,
   /** Shown to the holders; leave it out rather than send `""` (the platform refuses an empty one). */
@@ -95,7 +96,7 @@ export type BulkEmailParams = z.input<typeof BulkEmailParams>;
  * `attributes` and `credential` are all required whatever the credential type; `credentialType`
  * is a string as in the examples (the field table says object).
  */
-export const OfferCreateParams = z.strictObject({
+export const OfferCreateParams = strictObject({
   credentialDefinitionId: NonEmpty,
   /** Shown to the holder; leave it out rather than send `""` (the platform refuses an empty one). */
   comment: z.optional(NonEmpty),
@@ -115,7 +116,7 @@ export const OfferCreateParams = z.strictObject({
 export type OfferCreateParams = z.input<typeof OfferCreateParams>;
 
 /** Query of both offer endpoints. */
-export const OfferQuery = z.strictObject({ credentialType: CredentialTypeSchema });
+export const OfferQuery = strictObject({ credentialType: CredentialTypeSchema });
 export type OfferQuery = z.input<typeof OfferQuery>;
 
 /**

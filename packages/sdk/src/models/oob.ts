@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { extra, Metadata, maybe, NonEmpty, openEnum, responseObject } from './common.js';
 import { ConnectionRecord } from './connections.js';
 import { list } from './list.js';
+import { strictObject } from './object.js';
 
 /** Out-of-band record states seen on real agents. */
 export const OUT_OF_BAND_STATES = ['initial', 'await-response', 'prepare-response', 'done'] as const;
@@ -54,7 +55,7 @@ export const OutOfBandRecord = responseObject({
 export type OutOfBandRecord = z.output<typeof OutOfBandRecord>;
 
 /** Body of `POST /oob/{outOfBandId}/accept-invitation`; every field is optional. */
-export const AcceptInvitationParams = z.strictObject({
+export const AcceptInvitationParams = strictObject({
   autoAcceptConnection: z.optional(z.boolean()),
   reuseConnection: z.optional(z.boolean()),
   label: z.optional(NonEmpty),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { extra, Metadata, maybe, NonEmpty, OrgEnvelope, openEnum, responseObject } from './common.js';
 import { AutoAcceptProofSchema, ProtocolVersionSchema, requestEnum } from './enums.js';
+import { looseObject, strictObject } from './object.js';
 
 /** Values of the `requestType` query. */
 export const PROOF_REQUEST_TYPES = ['indy', 'presentationExchange'] as const;
@@ -20,7 +21,7 @@ export const PROOF_STATES = [
 ] as const;
 
 /** A requested attribute or predicate; `value` is a number written as a string. */
-export const ProofAttribute = z.strictObject({
+export const ProofAttribute = strictObject({
   attributeName: NonEmpty,
   condition: requestEnum(PREDICATE_CONDITIONS),
   value: z.string(),
@@ -33,30 +34,28 @@ export type ProofAttribute = z.input<typeof ProofAttribute>;
  * The ledger-format entry. The field table calls the list `attributes`; the examples show the same
  * list under `predicates`. Both are accepted; at least one must be given.
  */
-export const LedgerProofFormat = z
-  .strictObject({
-    attributes: z.optional(z.array(ProofAttribute)),
-    predicates: z.optional(z.array(ProofAttribute)),
-  })
-  .check(
-    z.refine((f) => f.attributes !== undefined || f.predicates !== undefined, {
-      message: 'must hold attributes or predicates',
-    }),
-  );
+export const LedgerProofFormat = strictObject({
+  attributes: z.optional(z.array(ProofAttribute)),
+  predicates: z.optional(z.array(ProofAttribute)),
+}).check(
+  z.refine((f) => f.attributes !== undefined || f.predicates !== undefined, {
+    message: 'must hold attributes or predicates',
+  }),
+);
 
 /** A presentation-exchange input descriptor. */
-export const InputDescriptor = z.looseObject({
+export const InputDescriptor = looseObject({
   id: NonEmpty,
   name: z.string(),
   purpose: z.string(),
-  schema: z.array(z.looseObject({ uri: NonEmpty })),
-  constraints: z.looseObject({
-    fields: z.optional(z.array(z.looseObject({ path: z.array(NonEmpty).check(z.minLength(1)) }))),
+  schema: z.array(looseObject({ uri: NonEmpty })),
+  constraints: looseObject({
+    fields: z.optional(z.array(looseObject({ path: z.array(NonEmpty).check(z.minLength(1)) }))),
   }),
 });
 
 /** A presentation-exchange definition: its `input_descriptors`. */
-export const PresentationDefinition = z.looseObject({
+export const PresentationDefinition = looseObject({
   id: z.optional(z.string()),
   input_descriptors: z.array(InputDescriptor),
 });
@@ -65,45 +64,43 @@ export const PresentationDefinition = z.looseObject({
  * `proofFormats`: listed as an array of objects, but the examples show an object; the examples
  * win. As the spec marks it, `presentationDefinition` is required and the ledger entry optional.
  */
-export const ProofFormats = z.strictObject({
+export const ProofFormats = strictObject({
   indy: z.optional(LedgerProofFormat),
   presentationDefinition: z.optional(PresentationDefinition),
 });
 
 /** Body of `POST /orgs/{orgId}/proofs`. */
-export const ProofRequestParams = z
-  .strictObject({
-    connectionId: NonEmpty,
-    proofFormats: ProofFormats,
-    goalCode: z.optional(z.string()),
-    parentThreadId: z.optional(z.string()),
-    willConfirm: z.optional(z.boolean()),
-    protocolVersion: z.optional(ProtocolVersionSchema),
-    comment: z.optional(z.string()),
-    // The spec types it as an object without fields; real deployments send a string.
-    autoAcceptProof: z.optional(AutoAcceptProofSchema),
-    /**
-     * The presentation definition where the platform reads it: at the top level, beside
-     * `proofFormats` (the spec puts it inside `proofFormats`; give it in one place or the other).
-     */
-    presentationDefinition: z.optional(PresentationDefinition),
-  })
-  .check(
-    z.refine(
-      (body) =>
-        body.presentationDefinition !== undefined ||
-        body.proofFormats.presentationDefinition !== undefined ||
-        body.proofFormats.indy !== undefined,
-      {
-        path: ['proofFormats', 'presentationDefinition'],
-        message: 'is required (or presentationDefinition at the top level, or proofFormats.indy)',
-      },
-    ),
-  );
+export const ProofRequestParams = strictObject({
+  connectionId: NonEmpty,
+  proofFormats: ProofFormats,
+  goalCode: z.optional(z.string()),
+  parentThreadId: z.optional(z.string()),
+  willConfirm: z.optional(z.boolean()),
+  protocolVersion: z.optional(ProtocolVersionSchema),
+  comment: z.optional(z.string()),
+  // The spec types it as an object without fields; real deployments send a string.
+  autoAcceptProof: z.optional(AutoAcceptProofSchema),
+  /**
+   * The presentation definition where the platform reads it: at the top level, beside
+   * `proofFormats` (the spec puts it inside `proofFormats`; give it in one place or the other).
+   */
+  presentationDefinition: z.optional(PresentationDefinition),
+}).check(
+  z.refine(
+    (body) =>
+      body.presentationDefinition !== undefined ||
+      body.proofFormats.presentationDefinition !== undefined ||
+      body.proofFormats.indy !== undefined,
+    {
+      path: ['proofFormats', 'presentationDefinition'],
+      message: 'is required (or presentationDefinition at the top level, or proofFormats.indy)',
+    },
+  ),
+);
 export type ProofRequestParams = z.input<typeof ProofRequestParams>;
 
 /** Query of `POST /orgs/{orgId}/proofs`. */
-export const ProofRequestQuery = z.strictObject({
+export const ProofRequestQuery = strictObject({
   requestType: requestEnum(PROOF_REQUEST_TYPES),
 });
 export type ProofRequestQuery = z.input<typeof ProofRequestQuery>;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Metadata, maybe, NonEmpty, type OpenEnum, openEnum, responseObject } from './common.js';
 import { list } from './list.js';
+import { strictObject } from './object.js';
 
 /** Schema registration states. */
 export const SCHEMA_REGISTRATION_STATES = ['finished', 'action', 'wait', 'failed'] as const;
@@ -8,7 +9,7 @@ export const SCHEMA_REGISTRATION_STATES = ['finished', 'action', 'wait', 'failed
 export type SchemaRegistrationState = OpenEnum<typeof SCHEMA_REGISTRATION_STATES>;
 
 /** Body of `POST /schemas`. */
-export const SchemaCreateParams = z.strictObject({
+export const SchemaCreateParams = strictObject({
   issuerId: NonEmpty,
   name: NonEmpty,
   version: z.string().check(z.regex(/^\d+\.\d+\.\d+$/, 'must look like 1.0.0')),
