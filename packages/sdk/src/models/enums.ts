@@ -122,11 +122,17 @@ export function requestEnum<const T extends readonly [string, ...string[]]>(
   ) as unknown as z.ZodMiniType<string, RequestEnum<T>>;
 }
 
-/** A JSON value as `JSON.stringify` sends it whole: no function, symbol, bigint or undefined inside. */
-function isJsonValue(value: unknown): boolean {
+/**
+ * A JSON value as `JSON.stringify` sends it whole: no function, symbol, bigint or undefined inside,
+ * and no object inside itself (`ancestors`: the objects around `value`).
+ */
+function isJsonValue(value: unknown, ancestors: object[] = []): boolean {
   if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return true;
-  if (typeof value !== 'object') return false;
-  return Object.values(value).every(isJsonValue);
+  if (typeof value !== 'object' || ancestors.includes(value)) return false;
+  ancestors.push(value);
+  const json = Object.values(value).every((inner) => isJsonValue(inner, ancestors));
+  ancestors.pop();
+  return json;
 }
 
 /**

@@ -68,6 +68,9 @@ export function anyCall(
       ]);
     }
   }
+  const { schema } = init;
+  if (schema !== undefined && (typeof schema !== 'object' || schema === null || !('_zod' in schema)))
+    throw invalidField('schema', 'must be a zod 4 schema (from zod or zod/mini; a zod 3 schema is not one)');
   const verb = typeof method === 'string' ? method.toUpperCase() : '';
   if (!/^[!#$%&'*+.^_`|~\dA-Z-]+$/.test(verb))
     throw invalidField('method', 'must be an HTTP method such as GET');

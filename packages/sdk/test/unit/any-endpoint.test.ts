@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import * as z3 from 'zod/v3';
 import {
   AgentClient,
   type AgentClientOptions,
@@ -54,6 +55,17 @@ describe('agent.request', () => {
     const broken = client(json({ id: 7 }));
     const error = await rejectionOf(() => broken.agent.request({ method: 'GET', path: 'x', schema }));
     expect(error).toBeInstanceOf(ResponseValidationError);
+  });
+
+  it('refuses a schema that is not a zod 4 schema (a zod 3 one) before sending, naming `schema`', async () => {
+    const { agent, requests } = client(json({ id: 'r-1' }));
+    const schema = z3.z.object({ id: z3.z.string() }) as unknown as z.ZodType;
+    const error = await rejectionOf(() => agent.request({ method: 'GET', path: 'x', schema }));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues).toEqual([
+      expect.objectContaining({ path: 'schema', message: expect.stringMatching(/^must be a zod 4 schema/) }),
+    ]);
+    expect(requests).toHaveLength(0);
   });
 
   it('returns status and headers with requestRaw', async () => {

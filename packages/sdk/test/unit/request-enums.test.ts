@@ -267,6 +267,25 @@ it('autoAcceptProof: an object with a function in it (a toString object) is refu
   expect(service.seen).toBe(0);
 });
 
+it('autoAcceptProof: an object that holds itself is refused as not JSON, not a RangeError', async () => {
+  service.on('POST', `/orgs/${ORG_ID}/proofs`, proofReply);
+  const cyclic: Record<string, unknown> = { a: 1 };
+  cyclic['self'] = cyclic;
+  const error = await rejectionOf(() =>
+    signedInClient()
+      .client.org(ORG_ID)
+      .proofs.request({ ...params.proofRequest.minimal, autoAcceptProof: cyclic } as never, {
+        requestType: 'indy',
+      }),
+  );
+  expect(error).toBeInstanceOf(RequestValidationError);
+  expect((error as RequestValidationError).issues[0]).toMatchObject({
+    path: 'autoAcceptProof',
+    message: 'must be a plain object of JSON values',
+  });
+  expect(service.seen).toBe(0);
+});
+
 describe('unknownValue', () => {
   it('is refused when blank or padded, as any value sent is', async () => {
     for (const value of ['', '  ', ' archived']) {
