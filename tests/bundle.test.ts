@@ -68,13 +68,15 @@ describe('the SDK in a bundle', () => {
   // 44,299 B, with zod's generated parse of objects kept (models/object.ts, 1.1 KB of it), under the
   // issue's 45 KB, which is now its budget; the own code, whose schemas are now calls
   // (`z.optional(x)`, `x.check(z.refine(…))`) and which chooses zod's English messages, to
-  // 26,816 B: budget 26.25 KB.
+  // 26,816 B: budget 26.25 KB. The two errors of that round that escaped as other than an
+  // AgentError (a self-holding `autoAcceptProof`, a `request()` schema that is not zod 4's) took it
+  // to 26,917 B: budget 26.5 KB.
   // What each file costs: `node scripts/bench-size.mjs --modules`;
   // why the targets are missed: docs/performance.md.
-  it("the SDK's own code stays within 26.25 KB minified and gzipped (ky and zod external)", async () => {
+  it("the SDK's own code stays within 26.5 KB minified and gzipped (ky and zod external)", async () => {
     const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
     expect(fromPackage(inputs, 'zod')).toEqual([]);
-    expect(gzipBytes).toBeLessThanOrEqual(26.25 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(26.5 * 1024);
   });
 
   it("AgentClient with ky and zod (what a browser user ships) stays within issue 23's 45 KB minified and gzipped", async () => {
