@@ -122,17 +122,44 @@ export function requestEnum<const T extends readonly [string, ...string[]]>(
   ) as unknown as z.ZodMiniType<string, RequestEnum<T>>;
 }
 
+/** Marks the end of an object's fields in the walk of {@link isJsonValue}. */
+class Left {
+  constructor(readonly object: object) {}
+}
+
 /**
- * A JSON value as `JSON.stringify` sends it whole: no function, symbol, bigint or undefined inside,
- * and no object inside itself (`ancestors`: the objects around `value`).
+ * A JSON value as `JSON.stringify` sends it whole: strings, finite numbers, booleans, `null`, and
+ * arrays and plain objects of them; no function, symbol, bigint, undefined, other object (a `Date`, a
+ * `Map`) or object inside itself. Walked without recursion (any depth is answered, not a
+ * `RangeError`), each object once (an object shared by many fields costs once); a getter that
+ * throws makes it not a JSON value.
  */
-function isJsonValue(value: unknown, ancestors: object[] = []): boolean {
-  if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return true;
-  if (typeof value !== 'object' || ancestors.includes(value)) return false;
-  ancestors.push(value);
-  const json = Object.values(value).every((inner) => isJsonValue(inner, ancestors));
-  ancestors.pop();
-  return json;
+function isJsonValue(value: unknown): boolean {
+  const inside = new Set<object>();
+  const checked = new Set<object>();
+  const todo: unknown[] = [value];
+  try {
+    while (todo.length) {
+      const item = todo.pop();
+      if (item instanceof Left) {
+        inside.delete(item.object);
+        checked.add(item.object);
+      } else if (typeof item === 'number') {
+        if (!Number.isFinite(item)) return false;
+      } else if (item !== null && typeof item !== 'string' && typeof item !== 'boolean') {
+        if (typeof item !== 'object' || inside.has(item)) return false;
+        if (checked.has(item)) continue;
+        const proto: unknown = Object.getPrototypeOf(item);
+        if (!Array.isArray(item) && proto !== Object.prototype && proto !== null) return false;
+        inside.add(item);
+        todo.push(new Left(item));
+        for (const inner of Object.values(item)) todo.push(inner);
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

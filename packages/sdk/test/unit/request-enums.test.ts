@@ -4,7 +4,12 @@
  * the known values, and nothing is sent; `unknownValue('…')` is sent as given.
  */
 import { describe, expect, it } from 'vitest';
-import { type AgentClient, RequestValidationError, unknownValue } from '../../src/index.js';
+import {
+  type AgentClient,
+  AutoAcceptProofSchema,
+  RequestValidationError,
+  unknownValue,
+} from '../../src/index.js';
 import { rejectionOf, signedInClient } from '../support/client.js';
 import * as params from '../support/params.js';
 import { credentialRecord, DID, ORG_ID, orgEnvelope } from '../support/records.js';
@@ -284,6 +289,34 @@ it('autoAcceptProof: an object that holds itself is refused as not JSON, not a R
     message: 'must be a plain object of JSON values',
   });
   expect(service.seen).toBe(0);
+});
+
+it('autoAcceptProof: objects that are not JSON values (a Date, a Map, NaN inside) are refused, not sent', async () => {
+  service.on('POST', `/orgs/${ORG_ID}/proofs`, proofReply);
+  for (const autoAcceptProof of [{ at: new Date(0) }, { m: new Map() }, { n: Number.NaN }]) {
+    const error = await rejectionOf(() =>
+      signedInClient()
+        .client.org(ORG_ID)
+        .proofs.request({ ...params.proofRequest.minimal, autoAcceptProof } as never, {
+          requestType: 'indy',
+        }),
+    );
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues[0]?.message).toBe(
+      'must be a plain object of JSON values',
+    );
+  }
+  expect(service.seen).toBe(0);
+});
+
+it('autoAcceptProof: an object of any depth is checked (no RangeError), and an object shared by many fields once', () => {
+  let deep: Record<string, unknown> = {};
+  for (let i = 0; i < 20_000; i++) deep = { deep };
+  expect(AutoAcceptProofSchema.safeParse(deep).success).toBe(true);
+  // 2^40 paths to the leaf, 41 objects: checked per path, this would not end.
+  let shared: Record<string, unknown> = { leaf: true };
+  for (let i = 0; i < 40; i++) shared = { a: shared, b: shared };
+  expect(AutoAcceptProofSchema.safeParse(shared).success).toBe(true);
 });
 
 describe('unknownValue', () => {
