@@ -3,7 +3,7 @@
  * the bytes are split into chunks never changes what the caller gets: a character split across
  * chunks, a byte-order mark and bytes that are not UTF-8 read as one decode of the whole body would.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AgentClient } from '../../src/index.js';
 
 /** A `fetch` answering 200 with `bytes`, handed over `size` bytes a chunk. */
@@ -56,6 +56,34 @@ describe('the body is decoded as UTF-8 whatever its chunks', () => {
     for (const size of [1, at + 1, bytes.length]) {
       const [record] = await list(bytes, size);
       expect(record?.credentialAttributes?.[0]?.value).toBe('x\uFFFD\uFFFDy');
+    }
+  });
+});
+
+describe('an ASCII body (what JSON mostly is)', () => {
+  // Every byte below 0x80 that a JSON string may hold as it is, DEL included.
+  const ascii = Array.from({ length: 0x60 }, (_, i) => String.fromCharCode(0x20 + i))
+    .join('')
+    .replace(/["\\]/g, '');
+  const asciiRecords = [{ id: 'a', credentialAttributes: [{ name: 'all', value: ascii }] }];
+  const bytes = new TextEncoder().encode(JSON.stringify(asciiRecords));
+
+  it.each([1, 3, bytes.length])('%i bytes a chunk: reads as TextDecoder would', async (size) => {
+    const [record] = await list(bytes, size);
+    expect(record?.credentialAttributes?.[0]?.value).toBe(ascii);
+  });
+
+  it('is not given to TextDecoder on Node (Latin-1 is the same string, and faster on Node 20 and 22)', async () => {
+    const decode = vi.spyOn(TextDecoder.prototype, 'decode');
+    try {
+      await list(bytes, 7);
+      await list(bytes, bytes.length);
+      expect(decode).not.toHaveBeenCalled();
+      // One byte above 0x7f and the whole body is TextDecoder's again.
+      await list(utf8, 5);
+      expect(decode).toHaveBeenCalledTimes(1);
+    } finally {
+      decode.mockRestore();
     }
   });
 });

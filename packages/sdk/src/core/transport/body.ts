@@ -29,10 +29,50 @@ function tooLarge(info: RequestTarget, limit: number, holds?: number): ResponseT
   );
 }
 
-/** The bytes of `chunks` decoded as UTF-8 in one pass, letting go of each chunk once copied. */
+/** What the body's decoding takes from Node's `node:buffer`, where there is one. */
+interface NodeBuffers {
+  isAscii(bytes: Uint8Array): boolean;
+  Buffer: {
+    allocUnsafe(size: number): Uint8Array;
+    from(buffer: ArrayBufferLike, offset: number, length: number): { toString(encoding: 'latin1'): string };
+  };
+}
+
+/** Undefined until first needed; null where there is no `node:buffer` (a browser) or no `isAscii`. */
+let nodeBuffers: NodeBuffers | null | undefined;
+
+function buffers(): NodeBuffers | null {
+  if (nodeBuffers === undefined) {
+    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const found = proc?.getBuiltinModule?.('node:buffer') as Partial<NodeBuffers> | undefined;
+    nodeBuffers =
+      typeof found?.isAscii === 'function' && typeof found.Buffer?.allocUnsafe === 'function'
+        ? (found as NodeBuffers)
+        : null;
+  }
+  return nodeBuffers;
+}
+
+/**
+ * `bytes` decoded as UTF-8. On Node, bytes that are all ASCII (what JSON mostly is) are read as
+ * Latin-1, the same string: Node 20 and 22's `TextDecoder` takes about twice as long over them.
+ * Anything else (a byte order mark, any non-ASCII byte) goes to `TextDecoder`, as before.
+ */
+function decode(bytes: Uint8Array): string {
+  const node = buffers();
+  if (node?.isAscii(bytes)) {
+    return node.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * The bytes of `chunks` decoded as UTF-8 in one pass, letting go of each chunk once copied (into
+ * a buffer not zero-filled first, on Node).
+ */
 function decodeAll(chunks: (Uint8Array | undefined)[], total: number): string {
-  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
-  const all = new Uint8Array(total);
+  if (chunks.length === 1) return decode(chunks[0] as Uint8Array);
+  const all = buffers()?.Buffer.allocUnsafe(total) ?? new Uint8Array(total);
   let offset = 0;
   for (let i = 0; i < chunks.length; i++) {
     const chunk = chunks[i] as Uint8Array;
@@ -40,7 +80,7 @@ function decodeAll(chunks: (Uint8Array | undefined)[], total: number): string {
     offset += chunk.byteLength;
     chunks[i] = undefined;
   }
-  return new TextDecoder().decode(all);
+  return decode(all);
 }
 
 /**
