@@ -16,7 +16,7 @@ import {
   type TransportHooks,
   type TransportOptions,
 } from './core/transport/transport.js';
-import { parseRequest, parseResponse } from './core/validation/parse.js';
+import { parseCallerResponse, parseRequest } from './core/validation/parse.js';
 import type { SignInParams } from './models/auth.js';
 import { Id } from './models/common.js';
 import { type AnyRequest, anyCall } from './resources/any-endpoint.js';
@@ -180,7 +180,7 @@ export class AgentClient {
         status: raw.status,
         secrets: raw.secrets,
       };
-      const data = schema ? parseResponse(schema, raw.body, info, raw.deadline) : raw.body;
+      const data = schema ? await parseCallerResponse(schema, raw.body, info, raw.deadline) : raw.body;
       return answered(data as S extends z.core.$ZodType ? z.output<S> : unknown, raw);
     });
   }

@@ -53,14 +53,38 @@ function splitPath(value: unknown): { path: string; query: Record<string, string
   return { path, query: Object.fromEntries(new URLSearchParams(rawQuery)) };
 }
 
+/**
+ * Whether `value` is a zod 4 schema as zod's own parse reads one: an object whose `_zod` holds the
+ * `run` it calls and the `def` it reads. A look-alike (`{ _zod: 1 }`), a zod 3 schema and an object
+ * that throws when read (a revoked Proxy) are not.
+ */
+function isZodSchema(value: unknown): boolean {
+  try {
+    if (typeof value !== 'object' || value === null) return false;
+    const core: unknown = (value as { _zod?: unknown })._zod;
+    if (typeof core !== 'object' || core === null) return false;
+    const { run, def } = core as { run?: unknown; def?: unknown };
+    return typeof run === 'function' && typeof def === 'object' && def !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** The transport call of an {@link AnyRequest}; its options go to the transport apart. */
 export function anyCall(
   request: AnyRequest<z.core.$ZodType | undefined>,
 ): Omit<Call<z.core.$ZodType>, 'response'> {
   const init = typeof request === 'object' && request !== null ? request : ({} as AnyRequest);
+  let keys: string[];
+  try {
+    // A revoked Proxy throws on any read: refused as unreadable, before anything else reads it.
+    keys = Object.keys(init);
+  } catch (error) {
+    throw invalidField('request', 'could not be read', 'request', { cause: error });
+  }
   const { method, path, query, body, auth, target } = init;
   // Anything else is refused, the options most of all: they are the second argument, as in every method.
-  for (const key of Object.keys(init)) {
+  for (const key of keys) {
     if (!/^(method|path|query|body|schema|auth|target)$/.test(key)) {
       const message = 'is not a request field (options go in the second argument)';
       throw new RequestValidationError(`Invalid request: ${key} ${message}`, [
@@ -69,7 +93,7 @@ export function anyCall(
     }
   }
   const { schema } = init;
-  if (schema !== undefined && (typeof schema !== 'object' || schema === null || !('_zod' in schema)))
+  if (schema !== undefined && !isZodSchema(schema))
     throw invalidField('schema', 'must be a zod 4 schema (from zod or zod/mini; a zod 3 schema is not one)');
   const verb = typeof method === 'string' ? method.toUpperCase() : '';
   if (!/^[!#$%&'*+.^_`|~\dA-Z-]+$/.test(verb))

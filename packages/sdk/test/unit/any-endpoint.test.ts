@@ -68,6 +68,55 @@ describe('agent.request', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it.each([
+    ['an object that only claims to be one', { _zod: 1 }],
+    ['an object whose _zod has no run', { _zod: { def: {} } }],
+  ])('refuses as schema %s before sending, naming `schema`', async (_, given) => {
+    for (const call of ['request', 'requestRaw'] as const) {
+      const { agent, requests } = client(json({ id: 'r-1' }));
+      const schema = given as unknown as z.ZodType;
+      const error = await rejectionOf(() => agent[call]({ method: 'GET', path: 'x', schema }));
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).issues[0]?.path).toBe('schema');
+      expect(requests).toHaveLength(0);
+    }
+  });
+
+  it('refuses a revoked Proxy as schema or as the request itself, with nothing sent', async () => {
+    const { agent, requests } = client(json({ id: 'r-1' }));
+    const revoked = () => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      return proxy;
+    };
+    const asSchema = await rejectionOf(() =>
+      agent.request({ method: 'GET', path: 'x', schema: revoked() as unknown as z.ZodType }),
+    );
+    expect(asSchema).toBeInstanceOf(RequestValidationError);
+    expect((asSchema as RequestValidationError).issues[0]?.path).toBe('schema');
+    const asRequest = await rejectionOf(() => agent.request(revoked() as never));
+    expect(asRequest).toBeInstanceOf(RequestValidationError);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('validates with a schema that has async refinements (zod then needs its async parse)', async () => {
+    const schema = z
+      .object({ id: z.string() })
+      .refine(async (value) => value.id.startsWith('r-'), 'must start with r-');
+    const ok = client(json({ id: 'r-1' }));
+    await expect(ok.agent.request({ method: 'GET', path: 'x', schema })).resolves.toEqual({ id: 'r-1' });
+    const bad = client(json({ id: 'q-1' }));
+    const error = await rejectionOf(() => bad.agent.request({ method: 'GET', path: 'x', schema }));
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues[0]?.message).toBe('must start with r-');
+    const list = client(json([{ id: 'r-1' }, { id: 'q-2' }]));
+    const listed = await rejectionOf(() =>
+      list.agent.request({ method: 'GET', path: 'x', schema: z.array(schema) }),
+    );
+    expect(listed).toBeInstanceOf(ResponseValidationError);
+    expect((listed as ResponseValidationError).issues[0]?.path).toBe('[1]');
+  });
+
   it('returns status and headers with requestRaw', async () => {
     const { agent } = client(json({ ok: 1 }, 201, { 'x-request-id': 'req-9' }));
     const raw = await agent.requestRaw({ method: 'POST', path: 'x', body: {} });

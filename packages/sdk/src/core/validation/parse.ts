@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { $ZodError } from 'zod/v4/core';
+import { $ZodAsyncError, $ZodError } from 'zod/v4/core';
 import { fastCheck, fastParse } from '../../models/fast-check.js';
 import { listElement, validateList } from '../../models/list.js';
 import {
@@ -177,6 +177,28 @@ export function parseResponse<S extends z.core.$ZodType>(
   const passed = fast && fastParse(fast, body);
   if (passed) return passed.value as z.output<S>;
   const result = z.safeParse(schema, body);
+  if (result.success) return result.data;
+  throw responseError(info, toIssues(result.error, body), body, result.error);
+}
+
+/**
+ * {@link parseResponse} for a caller's own schema, which may hold async refinements or transforms:
+ * zod cannot run those in its synchronous parse (it throws `$ZodAsyncError`), so such a schema is
+ * run again with zod's async parse. The deadline bounds the synchronous part only.
+ * @throws {@link ResponseValidationError} and {@link TimeoutError} as {@link parseResponse} does.
+ */
+export async function parseCallerResponse<S extends z.core.$ZodType>(
+  schema: S,
+  body: unknown,
+  info: RequestTarget & { status: number; secrets?: readonly (string | undefined)[] },
+  deadline?: ParseDeadline,
+): Promise<z.output<S>> {
+  try {
+    return parseResponse(schema, body, info, deadline);
+  } catch (error) {
+    if (!(error instanceof $ZodAsyncError)) throw error;
+  }
+  const result = await z.safeParseAsync(schema, body);
   if (result.success) return result.data;
   throw responseError(info, toIssues(result.error, body), body, result.error);
 }
