@@ -3,13 +3,17 @@
 // of the program that touches `process`; it imports nothing up front, so `help` loads little. No
 // top-level await: the build turns the program into CommonJS (build/program.ts).
 async function main(): Promise<void> {
-  const [{ run }, { createIO, openControllingTerminal }, { ExitCode }, { installLightFetch }] =
-    await Promise.all([
-      import('./main.js'),
-      import('./terminal/io.js'),
-      import('./errors/exit-codes.js'),
-      import('./http/light-fetch.js'),
-    ]);
+  const [
+    { run },
+    { createIO, openControllingTerminal, stdinIsTerminal },
+    { ExitCode },
+    { installLightFetch },
+  ] = await Promise.all([
+    import('./main.js'),
+    import('./terminal/io.js'),
+    import('./errors/exit-codes.js'),
+    import('./http/light-fetch.js'),
+  ]);
   // Before anything loads the SDK: ky's `Request` and the answers' `Response` without loading Node's
   // fetch (light-fetch.ts), which would cost about as much as Node's start-up.
   installLightFetch(globalThis);
@@ -37,8 +41,17 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const { stdin, stdout, stderr } = process;
-  const io = createIO({ stdin, stdout, stderr, openTerminal: openControllingTerminal });
+  const { stdout, stderr } = process;
+  // stdin's stream is made when a command reads it, not before (see StdStreams.stdinIsTTY).
+  const io = createIO({
+    get stdin() {
+      return process.stdin;
+    },
+    stdinIsTTY: stdinIsTerminal(),
+    stdout,
+    stderr,
+    openTerminal: openControllingTerminal,
+  });
   const holdSecondSignal = () => {
     held = true;
     return urgent.signal;

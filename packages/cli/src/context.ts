@@ -229,7 +229,7 @@ export async function createContext(init: ContextInit, globals: GlobalOptions): 
     spinner: interactive && io.stderrIsTTY ? oraSpinner(io.stderr, colour) : noSpinner,
     prompter:
       init.prompter ??
-      inquirerPrompter({ input: io.stdin, output: output ?? (() => io.stderr) }, signal, style),
+      inquirerPrompter({ input: () => io.stdin, output: output ?? (() => io.stderr) }, signal, style),
     interactive,
     secrets,
     sdk: new Map(),

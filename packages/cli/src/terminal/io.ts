@@ -1,6 +1,6 @@
 import { openSync } from 'node:fs';
 import { type Readable, Writable } from 'node:stream';
-import { WriteStream } from 'node:tty';
+import { isatty, WriteStream } from 'node:tty';
 
 /** The streams a command may use. Data goes to {@link CliIO.out}; everything else to {@link CliIO.err}. */
 export interface CliIO {
@@ -27,7 +27,14 @@ export interface CliIO {
 
 /** The three standard streams and whether each is a terminal. */
 export interface StdStreams {
+  /** Read only when a command reads stdin or prompts (it may be a getter: see {@link StdStreams.stdinIsTTY}). */
   stdin: Readable & { isTTY?: boolean };
+  /**
+   * Whether stdin is a terminal, when known without making its stream (`tty.isatty(0)`): Node makes
+   * `process.stdin` on first read, and for a file or `/dev/null` that loads its file streams and
+   * promises API, about 2 ms that a command which never reads stdin need not pay.
+   */
+  stdinIsTTY?: boolean;
   stdout: Writable & { isTTY?: boolean; columns?: number };
   stderr: Writable & { isTTY?: boolean };
   /** Opens the controlling terminal for writing (`/dev/tty`), if there is one. */
@@ -57,6 +64,11 @@ export function openControllingTerminal(): WriteStream | undefined {
   }
 }
 
+/** Whether the process's stdin (fd 0) is a terminal, without making `process.stdin`. */
+export function stdinIsTerminal(): boolean {
+  return isatty(0);
+}
+
 /** Writes to a terminal; ending it (as a finished prompt does) leaves the terminal open. */
 class TerminalView extends Writable {
   readonly isTTY = true;
@@ -76,9 +88,9 @@ class TerminalView extends Writable {
   }
 }
 
-function promptOutput(streams: StdStreams): (() => Writable) | undefined {
+function promptOutput(streams: StdStreams, stdinIsTTY: boolean): (() => Writable) | undefined {
   if (streams.stderr.isTTY === true) return () => streams.stderr;
-  const terminal = streams.stdin.isTTY === true ? streams.openTerminal?.() : undefined;
+  const terminal = stdinIsTTY ? streams.openTerminal?.() : undefined;
   return terminal && (() => new TerminalView(terminal));
 }
 
@@ -90,6 +102,7 @@ function terminalColumns(stdout: StdStreams['stdout']): number | undefined {
 
 /** A {@link CliIO} over real (or fake) streams. */
 export function createIO(streams: StdStreams): CliIO {
+  const stdinIsTTY = streams.stdinIsTTY ?? streams.stdin.isTTY === true;
   return {
     out: (text) => {
       streams.stdout.write(line(text));
@@ -98,10 +111,12 @@ export function createIO(streams: StdStreams): CliIO {
       streams.stderr.write(line(text));
     },
     readStdin: () => readAll(streams.stdin),
-    stdin: streams.stdin,
+    get stdin() {
+      return streams.stdin;
+    },
     stderr: streams.stderr,
-    promptOutput: promptOutput(streams),
-    stdinIsTTY: streams.stdin.isTTY === true,
+    promptOutput: promptOutput(streams, stdinIsTTY),
+    stdinIsTTY,
     stdoutIsTTY: streams.stdout.isTTY === true,
     stderrIsTTY: streams.stderr.isTTY === true,
     columns: terminalColumns(streams.stdout),

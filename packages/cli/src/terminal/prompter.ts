@@ -34,12 +34,12 @@ function promptTheme(style: Style) {
  * own from `output` (inquirer ends it when the prompt is done), in the CLI's `style`.
  */
 export function inquirerPrompter(
-  streams: { input: Readable; output: () => Writable },
+  streams: { input: () => Readable; output: () => Writable },
   signal: AbortSignal,
   style: Style,
 ): Prompter {
   const context = () => ({
-    input: streams.input,
+    input: streams.input(),
     output: streams.output(),
     signal,
     clearPromptOnDone: false,

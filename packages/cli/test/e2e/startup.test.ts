@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,40 @@ describe('start-up of the built binary', () => {
       const version = loaded([BIN, '--version']);
       expect(version.stdout).toMatch(/^\d+\.\d+\.\d+/);
       expect(version.modules.filter((name) => !baseline.has(name))).toEqual([]);
+    } finally {
+      rmSync(probeDir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes no stdin stream for a command that does not read stdin, and still reads it for one that does', () => {
+    // Node makes `process.stdin` on first read; from a file or /dev/null (a CI step's stdin) that
+    // loads its file streams and promises API (internal/fs/streams, fs/promises, readline).
+    const probeDir = mkdtempSync(join(tmpdir(), 'agent-cli-stdin-'));
+    try {
+      const probe = join(probeDir, 'probe.cjs');
+      writeFileSync(
+        probe,
+        "process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, process.moduleLoadList.join('\\n')));",
+      );
+      const input = join(probeDir, 'body.json');
+      writeFileSync(input, '{"name":"from stdin"}');
+      const loaded = (args: string[], stdin: string) => {
+        const out = join(probeDir, `loaded-${args[0]}.txt`);
+        const run = spawnSync(process.execPath, ['--require', probe, BIN, ...args], {
+          env: { PATH: process.env['PATH'], HOME: probeDir, AGENT_CLI_CONFIG_DIR: probeDir, PROBE_OUT: out },
+          stdio: [openSync(stdin, 'r'), 'pipe', 'pipe'],
+          encoding: 'utf8',
+        });
+        return { run, modules: readFileSync(out, 'utf8').split('\n') };
+      };
+      const listed = loaded(['config', 'list'], '/dev/null');
+      expect(listed.run.status).toBe(0);
+      expect(listed.modules.filter((name) => /internal\/fs\/(streams|promises)/.test(name))).toEqual([]);
+      // A command that reads stdin gets it whole from the same kind of file (nothing is sent: the
+      // base URL is refused first, after the body was read).
+      const sent = loaded(['api', 'POST', 'x', '--input', '-', '--base-url', 'http://192.0.2.1'], input);
+      expect(sent.modules).toContain('NativeModule internal/fs/streams');
+      expect(sent.run.stderr).toMatch(/insecure|http:/);
     } finally {
       rmSync(probeDir, { recursive: true, force: true });
     }
