@@ -19,7 +19,7 @@ import {
 import { parseCallerResponse, parseRequest } from './core/validation/parse.js';
 import type { SignInParams } from './models/auth.js';
 import { Id } from './models/common.js';
-import { type AnyRequest, anyCall } from './resources/any-endpoint.js';
+import { type AnyRequest, type ReadRequest, readAnyRequest } from './resources/any-endpoint.js';
 import { Auth } from './resources/auth.js';
 import { Credentials } from './resources/credentials.js';
 import { Dids } from './resources/dids.js';
@@ -171,16 +171,18 @@ export class AgentClient {
     options?: RequestOptions,
   ): APIPromise<S extends z.core.$ZodType ? z.output<S> : unknown> {
     return apiCall(async () => {
-      const raw = await this.#exchange(request, options);
-      const schema = request.schema;
+      const { call, schema } = readAnyRequest(request);
+      const raw = await this.#exchange(call, options);
       const info = {
-        method: request.method.toUpperCase(),
+        method: call.method,
         path: raw.path,
-        target: request.target,
+        target: call.target,
         status: raw.status,
         secrets: raw.secrets,
       };
-      const data = schema ? await parseCallerResponse(schema, raw.body, info, raw.deadline) : raw.body;
+      const data = schema
+        ? await parseCallerResponse(schema, raw.body, info, raw.deadline, options?.signal)
+        : raw.body;
       return answered(data as S extends z.core.$ZodType ? z.output<S> : unknown, raw);
     });
   }
@@ -197,17 +199,13 @@ export class AgentClient {
     options?: RequestOptions,
   ): APIPromise<RawResponse> {
     return apiCall(async () => {
-      const raw = await this.#exchange(request, options);
+      const raw = await this.#exchange(readAnyRequest(request).call, options);
       return answered({ status: raw.status, headers: raw.headers, body: raw.body }, raw);
     });
   }
 
-  #exchange(
-    request: AnyRequest<z.core.$ZodType | undefined>,
-    options: RequestOptions | undefined,
-  ): Promise<Received> {
-    const call = anyCall(request);
-    const family = request.target ?? routeOf(call.path).family;
+  #exchange(call: ReadRequest['call'], options: RequestOptions | undefined): Promise<Received> {
+    const family = call.target ?? routeOf(call.path).family;
     return (family === 'agent' ? this.#agentTransport : this.#transport).exchange(call, options);
   }
 

@@ -64,25 +64,53 @@ function isZodSchema(value: unknown): boolean {
     const core: unknown = (value as { _zod?: unknown })._zod;
     if (typeof core !== 'object' || core === null) return false;
     const { run, def } = core as { run?: unknown; def?: unknown };
-    return typeof run === 'function' && typeof def === 'object' && def !== null;
+    return (
+      typeof run === 'function' &&
+      typeof def === 'object' &&
+      def !== null &&
+      typeof (def as { type?: unknown }).type === 'string'
+    );
   } catch {
     return false;
   }
 }
 
-/** The transport call of an {@link AnyRequest}; its options go to the transport apart. */
-export function anyCall(
-  request: AnyRequest<z.core.$ZodType | undefined>,
-): Omit<Call<z.core.$ZodType>, 'response'> {
+/** An {@link AnyRequest} read once: the transport call, and the schema its answer is validated with. */
+export interface ReadRequest {
+  call: Omit<Call<z.core.$ZodType>, 'response'>;
+  schema: z.core.$ZodType | undefined;
+}
+
+/**
+ * Reads each field of `request` once (a getter or Proxy is not asked twice, so what was checked is
+ * what is sent and validated with); an object that throws when read is refused as unreadable.
+ */
+function fieldsOf(request: AnyRequest<z.core.$ZodType | undefined>) {
   const init = typeof request === 'object' && request !== null ? request : ({} as AnyRequest);
-  let keys: string[];
   try {
-    // A revoked Proxy throws on any read: refused as unreadable, before anything else reads it.
-    keys = Object.keys(init);
+    const keys = Object.keys(init);
+    const { method, path, query, body, auth, target, schema } = init;
+    return { keys, method, path, query, body, auth, target, schema };
   } catch (error) {
     throw invalidField('request', 'could not be read', 'request', { cause: error });
   }
-  const { method, path, query, body, auth, target } = init;
+}
+
+/** The query values of `query`, each as a string; a value that cannot be read or made one is refused. */
+function queryOf(query: AnyRequest['query']): Record<string, string | undefined> {
+  try {
+    // Built with fromEntries (own data properties): a field named `__proto__` is sent, not dropped.
+    return Object.fromEntries(
+      Object.entries(query ?? {}).map(([key, v]) => [key, v === undefined ? undefined : String(v)]),
+    );
+  } catch (error) {
+    throw invalidField('query', 'could not be read as strings', 'request', { cause: error });
+  }
+}
+
+/** The transport call of an {@link AnyRequest} and its schema; its options go to the transport apart. */
+export function readAnyRequest(request: AnyRequest<z.core.$ZodType | undefined>): ReadRequest {
+  const { keys, method, path, query, body, auth, target, schema } = fieldsOf(request);
   // Anything else is refused, the options most of all: they are the second argument, as in every method.
   for (const key of keys) {
     if (!/^(method|path|query|body|schema|auth|target)$/.test(key)) {
@@ -92,7 +120,6 @@ export function anyCall(
       ]);
     }
   }
-  const { schema } = init;
   if (schema !== undefined && !isZodSchema(schema))
     throw invalidField('schema', 'must be a zod 4 schema (from zod or zod/mini; a zod 3 schema is not one)');
   const verb = typeof method === 'string' ? method.toUpperCase() : '';
@@ -102,11 +129,8 @@ export function anyCall(
   if (/^(CONNECT|TRACE|TRACK)$/.test(verb)) throw invalidField('method', `${verb} is not sent by fetch`);
   if (body !== undefined && /^(GET|HEAD)$/.test(verb)) throw invalidField('body', `cannot go with ${verb}`);
   const split = splitPath(path);
-  // Built with fromEntries (own data properties): a field named `__proto__` is sent, not dropped.
-  const extra: Record<string, string | undefined> = Object.fromEntries(
-    Object.entries(query ?? {}).map(([key, v]) => [key, v === undefined ? undefined : String(v)]),
-  );
-  return {
+  const extra = queryOf(query);
+  const call = {
     method: verb,
     path: split.path,
     query: { ...split.query, ...extra },
@@ -114,4 +138,5 @@ export function anyCall(
     body,
     auth: auth !== false,
   };
+  return { call, schema };
 }

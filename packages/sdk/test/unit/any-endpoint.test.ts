@@ -1,7 +1,9 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import * as z3 from 'zod/v3';
 import {
+  AbortError,
   AgentClient,
   type AgentClientOptions,
   NotFoundError,
@@ -9,6 +11,7 @@ import {
   RequestValidationError,
   ResponseValidationError,
   ServerError,
+  TimeoutError,
 } from '../../src/index.js';
 import { rejectionOf } from '../support/client.js';
 import { fakeFetch, inOrder, json, type Script } from '../support/fake-fetch.js';
@@ -99,22 +102,120 @@ describe('agent.request', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('validates with a schema that has async refinements (zod then needs its async parse)', async () => {
-    const schema = z
-      .object({ id: z.string() })
-      .refine(async (value) => value.id.startsWith('r-'), 'must start with r-');
-    const ok = client(json({ id: 'r-1' }));
-    await expect(ok.agent.request({ method: 'GET', path: 'x', schema })).resolves.toEqual({ id: 'r-1' });
-    const bad = client(json({ id: 'q-1' }));
-    const error = await rejectionOf(() => bad.agent.request({ method: 'GET', path: 'x', schema }));
-    expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as ResponseValidationError).issues[0]?.message).toBe('must start with r-');
-    const list = client(json([{ id: 'r-1' }, { id: 'q-2' }]));
-    const listed = await rejectionOf(() =>
-      list.agent.request({ method: 'GET', path: 'x', schema: z.array(schema) }),
+  describe('a schema with async refinements', () => {
+    const counted = (check: (id: string) => Promise<boolean>) => {
+      const runs = { count: 0 };
+      const schema = z.object({ id: z.string() }).refine(async (value) => {
+        runs.count++;
+        return check(value.id);
+      }, 'must start with r-');
+      return { schema, runs };
+    };
+
+    it('validates with it, running it once', async () => {
+      const { schema, runs } = counted(async (id) => id.startsWith('r-'));
+      const ok = client(json({ id: 'r-1' }));
+      await expect(ok.agent.request({ method: 'GET', path: 'x', schema })).resolves.toEqual({ id: 'r-1' });
+      expect(runs.count).toBe(1);
+      const bad = client(json({ id: 'q-1' }));
+      const error = await rejectionOf(() => bad.agent.request({ method: 'GET', path: 'x', schema }));
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect((error as ResponseValidationError).issues[0]?.message).toBe('must start with r-');
+      const list = client(json([{ id: 'r-1' }, { id: 'q-2' }]));
+      const listed = await rejectionOf(() =>
+        list.agent.request({ method: 'GET', path: 'x', schema: z.array(schema) }),
+      );
+      expect((listed as ResponseValidationError).issues[0]?.path).toBe('[1]');
+    });
+
+    it('turns what it throws into a ResponseValidationError, its cause scrubbed, nothing left unhandled', async () => {
+      const { schema, runs } = counted(async () => {
+        throw new Error(`lookup failed for ${TOKEN}`);
+      });
+      const { agent } = client(json({ id: 'r-1' }));
+      const error = await rejectionOf(() => agent.request({ method: 'GET', path: 'x', schema }));
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect(runs.count).toBe(1);
+      const cause = (error as ResponseValidationError).cause as Error;
+      expect(cause.message).toMatch(/^lookup failed for /);
+      expect(JSON.stringify({ ...cause, message: cause.message, stack: cause.stack })).not.toContain(TOKEN);
+    });
+
+    it('must settle before the timeout and the signal', async () => {
+      const { schema } = counted(() => new Promise<boolean>(() => undefined));
+      const late = client(json({ id: 'r-1' }));
+      const timedOut = await rejectionOf(() =>
+        late.agent.request({ method: 'GET', path: 'x', schema }, { timeout: 100 }),
+      );
+      expect(timedOut).toBeInstanceOf(TimeoutError);
+      const stopped = client(json({ id: 'r-1' }));
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new Error('stop')), 50);
+      const aborted = await rejectionOf(() =>
+        stopped.agent.request({ method: 'GET', path: 'x', schema }, { signal: controller.signal }),
+      );
+      expect(aborted).toBeInstanceOf(AbortError);
+    });
+
+    it('works with a schema made by another copy of zod (its CommonJS build)', async () => {
+      const other = createRequire(import.meta.url)('zod') as typeof z;
+      const schema = other.object({ id: other.string() }).refine(async (value) => value.id.startsWith('r-'));
+      const { agent } = client(json({ id: 'r-1' }));
+      await expect(agent.request({ method: 'GET', path: 'x', schema })).resolves.toEqual({ id: 'r-1' });
+      const bad = client(json({ id: 'q-1' }));
+      await expect(bad.agent.request({ method: 'GET', path: 'x', schema })).rejects.toBeInstanceOf(
+        ResponseValidationError,
+      );
+    });
+  });
+
+  it('reads each request field once: what was checked is what is validated with', async () => {
+    let reads = 0;
+    const request = {
+      method: 'GET',
+      path: 'x',
+      get schema() {
+        reads++;
+        return (reads === 1 ? z.object({ id: z.string() }) : { _zod: 1 }) as unknown as z.ZodType;
+      },
+    };
+    const { agent, requests } = client(json({ id: 'r-1' }));
+    await expect(agent.request(request)).resolves.toEqual({ id: 'r-1' });
+    expect(reads).toBe(1);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('refuses a request whose fields throw when read, with nothing sent', async () => {
+    const hostile = new Proxy(
+      { method: 'GET', path: 'x' },
+      {
+        get() {
+          throw new Error('no reading');
+        },
+      },
     );
-    expect(listed).toBeInstanceOf(ResponseValidationError);
-    expect((listed as ResponseValidationError).issues[0]?.path).toBe('[1]');
+    for (const call of ['request', 'requestRaw'] as const) {
+      const { agent, requests } = client(json({ id: 'r-1' }));
+      const error = await rejectionOf(() => agent[call](hostile));
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect(requests).toHaveLength(0);
+    }
+    const { agent, requests } = client(json({ id: 'r-1' }));
+    const query = {
+      get q(): string {
+        throw new Error('no reading');
+      },
+    };
+    const error = await rejectionOf(() => agent.request({ method: 'GET', path: 'x', query }));
+    expect((error as RequestValidationError).issues[0]?.path).toBe('query');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('gives a typed error for a hand-made schema that zod cannot run', async () => {
+    const schema = { _zod: { run() {}, def: { type: 'object' } } } as unknown as z.ZodType;
+    const { agent } = client(json({ id: 'r-1' }));
+    const error = await rejectionOf(() => agent.request({ method: 'GET', path: 'x', schema }));
+    expect(error).toBeInstanceOf(ResponseValidationError);
   });
 
   it('returns status and headers with requestRaw', async () => {

@@ -3,8 +3,10 @@
  * the bytes are split into chunks never changes what the caller gets: a character split across
  * chunks, a byte-order mark and bytes that are not UTF-8 read as one decode of the whole body would.
  */
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
-import { AgentClient } from '../../src/index.js';
+import { AgentClient, AgentError } from '../../src/index.js';
+import { rejectionOf } from '../support/client.js';
 
 /** A `fetch` answering 200 with `bytes`, handed over `size` bytes a chunk. */
 function chunkedFetch(bytes: Uint8Array, size: number): typeof fetch {
@@ -84,6 +86,113 @@ describe('an ASCII body (what JSON mostly is)', () => {
       expect(decode).toHaveBeenCalledTimes(1);
     } finally {
       decode.mockRestore();
+    }
+  });
+});
+
+/** A resizable ArrayBuffer (ES2024; Node 20 has it, the project's `lib` is older). */
+type ResizableBuffer = ArrayBuffer & { resize(length: number): void };
+const Resizable = ArrayBuffer as unknown as new (
+  length: number,
+  options: { maxByteLength: number },
+) => ResizableBuffer;
+
+describe('chunks a caller’s fetch may hand over', () => {
+  /** A `fetch` whose body stream gives `chunks` as they are. */
+  const fetchOf =
+    (chunks: () => unknown[]): typeof fetch =>
+    async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            for (const chunk of chunks()) controller.enqueue(chunk);
+            controller.close();
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+  const raw = (chunks: () => unknown[]) =>
+    new AgentClient({
+      baseUrl: 'http://agent.test',
+      accessToken: 't',
+      fetch: fetchOf(chunks),
+      retry: false,
+    }).requestRaw({ method: 'GET', path: 'x' });
+  const body = new TextEncoder().encode(JSON.stringify({ name: 'x'.repeat(20_000) }));
+  const halves = () => [body.subarray(0, 10_000), body.subarray(10_000)];
+
+  it.each([
+    ['an ArrayBuffer', () => halves().map((c) => c.slice().buffer)],
+    ['a DataView', () => halves().map((c) => new DataView(c.slice().buffer))],
+    ['a Uint16Array', () => [new Uint16Array(body.slice(0, 10_000).buffer), body.subarray(10_000)]],
+    ['a string', () => [JSON.stringify({ name: 'x' })]],
+  ])('refuses %s as a chunk (as Response.text() does), returning nothing', async (_, chunks) => {
+    const error = await rejectionOf(() => raw(chunks));
+    expect(error).toBeInstanceOf(AgentError);
+  });
+
+  it('takes a Uint8Array of another realm', async () => {
+    const foreign = runInNewContext('(bytes) => Uint8Array.from(bytes)') as (b: Uint8Array) => Uint8Array;
+    const got = await raw(() => halves().map(foreign));
+    expect(got.body).toEqual({ name: 'x'.repeat(20_000) });
+  });
+
+  it.each([
+    ['a view that follows its buffer', (buffer: ArrayBuffer) => new Uint8Array(buffer)],
+    ['a view of a fixed length', (buffer: ArrayBuffer) => new Uint8Array(buffer, 0, 10_000)],
+  ])('refuses a chunk whose buffer shrank after it was handed over (%s)', async (_, view) => {
+    const shrinking: typeof fetch = async () => {
+      const buffer = new Resizable(10_000, { maxByteLength: 10_000 });
+      const first = view(buffer);
+      first.set(body.subarray(0, 10_000));
+      let pulls = 0;
+      const stream = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulls++;
+            if (pulls === 1) controller.enqueue(first);
+            else if (pulls === 2) {
+              // The SDK has counted the first chunk: its buffer shrinks before the body is put together.
+              buffer.resize(10);
+              controller.enqueue(body.subarray(10_000));
+            } else controller.close();
+          },
+          // Pulled when read, not ahead: the first chunk is counted before the second pull.
+        },
+        { highWaterMark: 0 },
+      );
+      return new Response(stream, { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const client = new AgentClient({
+      baseUrl: 'http://agent.test',
+      accessToken: 't',
+      fetch: shrinking,
+      retry: false,
+    });
+    const error = await rejectionOf(() => client.requestRaw({ method: 'GET', path: 'x' }));
+    expect(error).toBeInstanceOf(AgentError);
+  });
+});
+
+describe('a runtime whose node:buffer cannot be had', () => {
+  it('decodes with TextDecoder when process.getBuiltinModule throws, and asks it once', async () => {
+    const look = vi.spyOn(process, 'getBuiltinModule').mockImplementation(() => {
+      throw new Error('not here');
+    });
+    try {
+      vi.resetModules();
+      const fresh = (await import('../../src/index.js')) as typeof import('../../src/index.js');
+      const client = new fresh.AgentClient({
+        baseUrl: 'http://agent.test',
+        accessToken: 't',
+        fetch: chunkedFetch(utf8, 7),
+      });
+      const got = await client.credentials.list();
+      expect(got.map((r) => r.credentialAttributes?.[0]?.value)).toEqual(names);
+      await client.credentials.list();
+      expect(look.mock.calls.filter(([id]) => id === 'node:buffer')).toHaveLength(1);
+    } finally {
+      look.mockRestore();
     }
   });
 });

@@ -33,7 +33,6 @@ function tooLarge(info: RequestTarget, limit: number, holds?: number): ResponseT
 interface NodeBuffers {
   isAscii(bytes: Uint8Array): boolean;
   Buffer: {
-    allocUnsafe(size: number): Uint8Array;
     from(buffer: ArrayBufferLike, offset: number, length: number): { toString(encoding: 'latin1'): string };
   };
 }
@@ -43,12 +42,16 @@ let nodeBuffers: NodeBuffers | null | undefined;
 
 function buffers(): NodeBuffers | null {
   if (nodeBuffers === undefined) {
-    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-    const found = proc?.getBuiltinModule?.('node:buffer') as Partial<NodeBuffers> | undefined;
-    nodeBuffers =
-      typeof found?.isAscii === 'function' && typeof found.Buffer?.allocUnsafe === 'function'
-        ? (found as NodeBuffers)
-        : null;
+    // None until found: a runtime whose look-up throws is asked once, and decodes as a browser does.
+    nodeBuffers = null;
+    try {
+      const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+      const found = proc?.getBuiltinModule?.('node:buffer') as Partial<NodeBuffers> | undefined;
+      if (typeof found?.isAscii === 'function' && typeof found.Buffer?.from === 'function')
+        nodeBuffers = found as NodeBuffers;
+    } catch {
+      // No node:buffer.
+    }
   }
   return nodeBuffers;
 }
@@ -67,12 +70,13 @@ function decode(bytes: Uint8Array): string {
 }
 
 /**
- * The bytes of `chunks` decoded as UTF-8 in one pass, letting go of each chunk once copied (into
- * a buffer not zero-filled first, on Node).
+ * The bytes of `chunks` decoded as UTF-8 in one pass, letting go of each chunk once copied. The
+ * buffer they are copied into is zero-filled: a chunk that copies fewer bytes than it was counted
+ * for leaves zeros, never old memory of the process.
  */
 function decodeAll(chunks: (Uint8Array | undefined)[], total: number): string {
   if (chunks.length === 1) return decode(chunks[0] as Uint8Array);
-  const all = buffers()?.Buffer.allocUnsafe(total) ?? new Uint8Array(total);
+  const all = new Uint8Array(total);
   let offset = 0;
   for (let i = 0; i < chunks.length; i++) {
     const chunk = chunks[i] as Uint8Array;
@@ -80,7 +84,15 @@ function decodeAll(chunks: (Uint8Array | undefined)[], total: number): string {
     offset += chunk.byteLength;
     chunks[i] = undefined;
   }
+  // A chunk whose buffer shrank since it was counted (a caller's stream reusing it) copied fewer
+  // bytes: the body is not what was read.
+  if (offset !== total) throw new TypeError('the body stream changed a chunk after handing it over');
   return decode(all);
+}
+
+/** Whether `value` is a Uint8Array of any realm. */
+function isUint8Array(value: unknown): boolean {
+  return ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]';
 }
 
 /**
@@ -114,6 +126,10 @@ export async function readText(
     for (;;) {
       const { done, value } = await deadline.race(reader.read());
       if (done) break;
+      // What the Fetch standard's streams give (Response.text() refuses anything else); a caller's
+      // `fetch` may give anything. A Uint8Array of another realm is one.
+      if (!(value instanceof Uint8Array) && !isUint8Array(value))
+        throw new TypeError('the body stream gave a chunk that is not a Uint8Array');
       total += value.byteLength;
       if (total > limit) throw tooLarge(info, limit);
       if (!count(value)) throw tooLarge(info, limit, most);

@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
-import { $ZodAsyncError, $ZodError } from 'zod/v4/core';
+import { $ZodError } from 'zod/v4/core';
 import { fastCheck, fastParse } from '../../models/fast-check.js';
 import { listElement, validateList } from '../../models/list.js';
 import {
+  AbortError,
+  AgentError,
   type FieldIssue,
   type FieldIssueCode,
   type RequestTarget,
@@ -10,7 +12,7 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from '../errors.js';
-import { redactValue } from '../redact.js';
+import { redactValue, scrubCause } from '../redact.js';
 
 /** Formats a zod issue path as `credentialOffer[0].emailId`. */
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -152,16 +154,7 @@ export function parseResponse<S extends z.core.$ZodType>(
   deadline?: ParseDeadline,
 ): z.output<S> {
   const check = () => {
-    if (deadline && Date.now() >= deadline.expiresAt) {
-      const { method, path, target } = info;
-      const { timeout } = deadline;
-      throw new TimeoutError(`${method} /${path} timed out after ${timeout} ms`, {
-        method,
-        path,
-        target,
-        timeout,
-      });
-    }
+    if (deadline && Date.now() >= deadline.expiresAt) throw timeoutError(info, deadline.timeout);
   };
   // Decoding the body could not be interrupted: what it took counts first.
   check();
@@ -182,25 +175,117 @@ export function parseResponse<S extends z.core.$ZodType>(
 }
 
 /**
- * {@link parseResponse} for a caller's own schema, which may hold async refinements or transforms:
- * zod cannot run those in its synchronous parse (it throws `$ZodAsyncError`), so such a schema is
- * run again with zod's async parse. The deadline bounds the synchronous part only.
- * @throws {@link ResponseValidationError} and {@link TimeoutError} as {@link parseResponse} does.
+ * {@link parseResponse} for a caller's own schema (`client.request()`), which may hold refinements
+ * or transforms, sync or async, and may come from another copy of zod. A schema the fast path
+ * reads whole has none: it is parsed as the SDK's own are, its lists under the deadline. Any other
+ * is parsed once with zod's async parse (its sync parse would start an async refinement and drop
+ * its promise), which must settle before the attempt's deadline and the caller's `signal`; what
+ * the schema's own code throws is a {@link ResponseValidationError} whose `cause` it is.
+ * @throws {@link ResponseValidationError}, {@link TimeoutError} or {@link AbortError}.
  */
 export async function parseCallerResponse<S extends z.core.$ZodType>(
   schema: S,
   body: unknown,
   info: RequestTarget & { status: number; secrets?: readonly (string | undefined)[] },
   deadline?: ParseDeadline,
+  signal?: AbortSignal,
 ): Promise<z.output<S>> {
-  try {
-    return parseResponse(schema, body, info, deadline);
-  } catch (error) {
-    if (!(error instanceof $ZodAsyncError)) throw error;
+  // The schema's own code may quote the body, token and all: its error is scrubbed as zod's are.
+  const threw = (error: unknown) => {
+    if (error instanceof AgentError) return error;
+    let cause: unknown;
+    try {
+      cause = scrubCause(error, info.secrets ?? []);
+    } catch {
+      // Not even readable (a revoked Proxy): no cause.
+    }
+    return responseError(info, [schemaThrew], body, cause);
+  };
+  if (fastCheck(schema)) {
+    try {
+      return parseResponse(schema, body, info, deadline);
+    } catch (error) {
+      throw threw(error);
+    }
   }
-  const result = await z.safeParseAsync(schema, body);
+  const timedOut = () => timeoutError(info, deadline?.timeout ?? 0);
+  if (deadline && Date.now() >= deadline.expiresAt) throw timedOut();
+  let result: z.core.util.SafeParseResult<z.output<S>>;
+  try {
+    const parsing = z.safeParseAsync(schema, body);
+    result = await settleWithin(parsing, deadline, signal, timedOut, () => abortError(info, signal?.reason));
+  } catch (error) {
+    throw threw(error);
+  }
   if (result.success) return result.data;
   throw responseError(info, toIssues(result.error, body), body, result.error);
+}
+
+const schemaThrew: FieldIssue = {
+  path: '',
+  message: "the schema's own code threw (see cause)",
+  code: 'custom',
+};
+
+function timeoutError(info: RequestTarget, timeout: number): TimeoutError {
+  const { method, path, target } = info;
+  return new TimeoutError(`${method} /${path} timed out after ${timeout} ms`, {
+    method,
+    path,
+    target,
+    timeout,
+  });
+}
+
+function abortError(info: RequestTarget, cause: unknown): AbortError {
+  const { method, path, target } = info;
+  return new AbortError(`${method} /${path} was aborted`, { method, path, target, cause });
+}
+
+/**
+ * `promise`, or the error of whichever comes first: the deadline (`timedOut()`) or the signal
+ * (`aborted()`). A rejection of `promise` after that is handled (dropped), never left unhandled.
+ */
+function settleWithin<T>(
+  promise: Promise<T>,
+  deadline: ParseDeadline | undefined,
+  signal: AbortSignal | undefined,
+  timedOut: () => Error,
+  aborted: () => Error,
+): Promise<T> {
+  promise.catch(() => undefined);
+  if (signal?.aborted) return Promise.reject(aborted());
+  if (!deadline && !signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      done();
+      reject(aborted());
+    };
+    const timer =
+      deadline &&
+      setTimeout(
+        () => {
+          done();
+          reject(timedOut());
+        },
+        Math.max(0, deadline.expiresAt - Date.now()),
+      );
+    const done = () => {
+      if (timer) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        done();
+        resolve(value);
+      },
+      (error: unknown) => {
+        done();
+        reject(error);
+      },
+    );
+  });
 }
 
 /** The error for a 2xx answer that lacks what the call promises (`issues` name the fields). */
