@@ -70,13 +70,17 @@ describe('the SDK in a bundle', () => {
   // (`z.optional(x)`, `x.check(z.refine(…))`) and which chooses zod's English messages, to
   // 26,816 B: budget 26.25 KB. The two errors of that round that escaped as other than an
   // AgentError (a self-holding `autoAcceptProof`, a `request()` schema that is not zod 4's) took it
-  // to 26,917 B: budget 26.5 KB.
+  // to 26,917 B: budget 26.5 KB. Its eighth round (an ASCII answer decoded as Latin-1 on Node, about
+  // 0.3 ms off a list() of 1,000 records) and what the attack on it found in `client.request()`
+  // (each request field read once, unreadable ones refused before sending, a caller's schema with
+  // refinements run once by zod's async parse under the timeout and signal, what it throws a
+  // ResponseValidationError, chunks that are not Uint8Arrays refused) took it to 27,621 B: budget 27 KB.
   // What each file costs: `node scripts/bench-size.mjs --modules`;
   // why the targets are missed: docs/performance.md.
-  it("the SDK's own code stays within 26.5 KB minified and gzipped (ky and zod external)", async () => {
+  it("the SDK's own code stays within 27 KB minified and gzipped (ky and zod external)", async () => {
     const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
     expect(fromPackage(inputs, 'zod')).toEqual([]);
-    expect(gzipBytes).toBeLessThanOrEqual(26.5 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(27 * 1024);
   });
 
   it("AgentClient with ky and zod (what a browser user ships) stays within issue 23's 45 KB minified and gzipped", async () => {

@@ -13,6 +13,7 @@ import {
   TimeoutError,
 } from '../errors.js';
 import { redactValue, scrubCause } from '../redact.js';
+import { Deadline } from '../transport/deadline.js';
 
 /** Formats a zod issue path as `credentialOffer[0].emailId`. */
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -208,14 +209,22 @@ export async function parseCallerResponse<S extends z.core.$ZodType>(
       throw threw(error);
     }
   }
-  const timedOut = () => timeoutError(info, deadline?.timeout ?? 0);
-  if (deadline && Date.now() >= deadline.expiresAt) throw timedOut();
+  if (deadline && Date.now() >= deadline.expiresAt) throw timeoutError(info, deadline.timeout);
+  const limit = new Deadline(signal, deadline ? Math.max(0, deadline.expiresAt - Date.now()) : false);
   let result: z.core.util.SafeParseResult<z.output<S>>;
   try {
     const parsing = z.safeParseAsync(schema, body);
-    result = await settleWithin(parsing, deadline, signal, timedOut, () => abortError(info, signal?.reason));
+    // Handled here or, once the limit has passed, dropped: never an unhandled rejection.
+    parsing.catch(() => undefined);
+    result = await limit.race(parsing);
   } catch (error) {
+    if (limit.timedOut) throw timeoutError(info, deadline?.timeout ?? 0);
+    const { method, path, target } = info;
+    if (signal?.aborted)
+      throw new AbortError(`${method} /${path} was aborted`, { method, path, target, cause: signal.reason });
     throw threw(error);
+  } finally {
+    limit.dispose();
   }
   if (result.success) return result.data;
   throw responseError(info, toIssues(result.error, body), body, result.error);
@@ -234,57 +243,6 @@ function timeoutError(info: RequestTarget, timeout: number): TimeoutError {
     path,
     target,
     timeout,
-  });
-}
-
-function abortError(info: RequestTarget, cause: unknown): AbortError {
-  const { method, path, target } = info;
-  return new AbortError(`${method} /${path} was aborted`, { method, path, target, cause });
-}
-
-/**
- * `promise`, or the error of whichever comes first: the deadline (`timedOut()`) or the signal
- * (`aborted()`). A rejection of `promise` after that is handled (dropped), never left unhandled.
- */
-function settleWithin<T>(
-  promise: Promise<T>,
-  deadline: ParseDeadline | undefined,
-  signal: AbortSignal | undefined,
-  timedOut: () => Error,
-  aborted: () => Error,
-): Promise<T> {
-  promise.catch(() => undefined);
-  if (signal?.aborted) return Promise.reject(aborted());
-  if (!deadline && !signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      done();
-      reject(aborted());
-    };
-    const timer =
-      deadline &&
-      setTimeout(
-        () => {
-          done();
-          reject(timedOut());
-        },
-        Math.max(0, deadline.expiresAt - Date.now()),
-      );
-    const done = () => {
-      if (timer) clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        done();
-        resolve(value);
-      },
-      (error: unknown) => {
-        done();
-        reject(error);
-      },
-    );
   });
 }
 
