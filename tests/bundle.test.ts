@@ -74,13 +74,16 @@ describe('the SDK in a bundle', () => {
   // 0.3 ms off a list() of 1,000 records) and what the attack on it found in `client.request()`
   // (each request field read once, unreadable ones refused before sending, a caller's schema with
   // refinements run once by zod's async parse under the timeout and signal, what it throws a
-  // ResponseValidationError, chunks that are not Uint8Arrays refused) took it to 27,621 B: budget 27 KB.
+  // ResponseValidationError, chunks that are not Uint8Arrays refused) took it to 27,621 B, and what
+  // the second attack found (a chunk read by its internal slots, not by the byteOffset/byteLength
+  // it claims; anything a schema throws, a Symbol or an object posing as the SDK's error included,
+  // made the SDK's error; sync checks that outlast the timeout a timeout) to 27,756 B: budget 27.25 KB.
   // What each file costs: `node scripts/bench-size.mjs --modules`;
   // why the targets are missed: docs/performance.md.
-  it("the SDK's own code stays within 27 KB minified and gzipped (ky and zod external)", async () => {
+  it("the SDK's own code stays within 27.25 KB minified and gzipped (ky and zod external)", async () => {
     const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
     expect(fromPackage(inputs, 'zod')).toEqual([]);
-    expect(gzipBytes).toBeLessThanOrEqual(27 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(27.25 * 1024);
   });
 
   it("AgentClient with ky and zod (what a browser user ships) stays within issue 23's 45 KB minified and gzipped", async () => {

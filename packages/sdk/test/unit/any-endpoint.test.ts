@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import * as z3 from 'zod/v3';
@@ -166,6 +167,74 @@ describe('agent.request', () => {
       await expect(bad.agent.request({ method: 'GET', path: 'x', schema })).rejects.toBeInstanceOf(
         ResponseValidationError,
       );
+    });
+  });
+
+  describe("what a caller's schema throws or makes up", () => {
+    const failing = async (schema: z.ZodType, options?: { timeout?: number }) => {
+      const { agent } = client(json({ id: 'r-1', echo: TOKEN }));
+      const error = await rejectionOf(() => agent.request({ method: 'GET', path: 'x', schema }, options));
+      expect(inspect(error, { depth: 8 })).not.toContain(TOKEN);
+      return error;
+    };
+    const throwing = (thrown: () => unknown) =>
+      z.object({ id: z.string() }).check(
+        z.refine(() => {
+          throw thrown();
+        }),
+      );
+
+    it.each([
+      [
+        'a Proxy whose every trap throws',
+        () =>
+          new Proxy(
+            {},
+            {
+              getPrototypeOf: () => {
+                throw TOKEN;
+              },
+              get: () => {
+                throw TOKEN;
+              },
+              ownKeys: () => {
+                throw TOKEN;
+              },
+            },
+          ),
+      ],
+      [
+        'an object posing as the SDK’s error',
+        () => new Proxy({ leak: TOKEN }, { getPrototypeOf: () => ResponseValidationError.prototype }),
+      ],
+      ['a string', () => `failed for ${TOKEN}`],
+      ['a Symbol', () => Symbol(TOKEN)],
+    ])('makes %s a ResponseValidationError without the token', async (_, thrown) => {
+      expect(await failing(throwing(thrown))).toBeInstanceOf(ResponseValidationError);
+    });
+
+    it('makes issues it made up, and a shape whose getter throws, a ResponseValidationError', async () => {
+      const madeUp = z.any().check(
+        z.check((ctx) => {
+          ctx.issues.push({ code: 'custom', message: 'odd', path: 5 as never, input: ctx.value });
+        }),
+      );
+      expect(await failing(madeUp)).toBeInstanceOf(ResponseValidationError);
+      const shape = z.looseObject({
+        get id(): z.ZodString {
+          throw new Error(`not yet ${TOKEN}`);
+        },
+      });
+      expect(await failing(shape)).toBeInstanceOf(ResponseValidationError);
+    });
+
+    it('is a timeout when its sync checks outlast the timeout', async () => {
+      const spin = z.object({ id: z.string() }).refine(() => {
+        const until = Date.now() + 150;
+        while (Date.now() < until);
+        return true;
+      });
+      expect(await failing(spin, { timeout: 100 })).toBeInstanceOf(TimeoutError);
     });
   });
 

@@ -131,6 +131,19 @@ describe('chunks a caller’s fetch may hand over', () => {
     expect(error).toBeInstanceOf(AgentError);
   });
 
+  it('reads a chunk by what it holds, not by the byteOffset, byteLength or tag it claims', async () => {
+    // A pooled Buffer claiming the whole pool: the pool's other bytes (old traffic, tokens) must not be read.
+    const pooled = Buffer.from('"hi"');
+    Object.defineProperty(pooled, 'byteOffset', { value: 0 });
+    Object.defineProperty(pooled, 'byteLength', { value: pooled.buffer.byteLength });
+    expect((await raw(() => [pooled])).body).toBe('hi');
+    const posing = new Float64Array([1, 2]);
+    Object.defineProperty(posing, Symbol.toStringTag, { value: 'Uint8Array' });
+    expect(await rejectionOf(() => raw(() => [new TextEncoder().encode('"a'), posing]))).toBeInstanceOf(
+      AgentError,
+    );
+  });
+
   it('takes a Uint8Array of another realm', async () => {
     const foreign = runInNewContext('(bytes) => Uint8Array.from(bytes)') as (b: Uint8Array) => Uint8Array;
     const got = await raw(() => halves().map(foreign));

@@ -90,9 +90,25 @@ function decodeAll(chunks: (Uint8Array | undefined)[], total: number): string {
   return decode(all);
 }
 
-/** Whether `value` is a Uint8Array of any realm. */
-function isUint8Array(value: unknown): boolean {
-  return ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]';
+/** The getters of every typed array, which read its internal slots (an own property cannot shadow them here). */
+const typedArray = Object.getPrototypeOf(Uint8Array.prototype) as object;
+const slot = (name: PropertyKey) =>
+  Object.getOwnPropertyDescriptor(typedArray, name)?.get as (this: unknown) => unknown;
+const [tagOf, bufferOf, offsetOf, lengthOf] = [Symbol.toStringTag, 'buffer', 'byteOffset', 'byteLength'].map(
+  slot,
+);
+
+/**
+ * A chunk of the body as a view of our own over the bytes it holds. What the Fetch standard's
+ * streams give is a Uint8Array (`Response.text()` refuses anything else), but a caller's `fetch`
+ * may give anything, of any realm, with its own `byteLength` or `Symbol.toStringTag`: only the
+ * internal slots are read, and anything but a Uint8Array is refused.
+ */
+function bytesOf(value: unknown): Uint8Array {
+  if (tagOf?.call(value) !== 'Uint8Array')
+    throw new TypeError('the body stream gave a chunk that is not a Uint8Array');
+  const buffer = bufferOf?.call(value) as ArrayBufferLike;
+  return new Uint8Array(buffer, offsetOf?.call(value) as number, lengthOf?.call(value) as number);
 }
 
 /**
@@ -126,14 +142,11 @@ export async function readText(
     for (;;) {
       const { done, value } = await deadline.race(reader.read());
       if (done) break;
-      // What the Fetch standard's streams give (Response.text() refuses anything else); a caller's
-      // `fetch` may give anything. A Uint8Array of another realm is one.
-      if (!(value instanceof Uint8Array) && !isUint8Array(value))
-        throw new TypeError('the body stream gave a chunk that is not a Uint8Array');
-      total += value.byteLength;
+      const chunk = bytesOf(value);
+      total += chunk.byteLength;
       if (total > limit) throw tooLarge(info, limit);
-      if (!count(value)) throw tooLarge(info, limit, most);
-      chunks.push(value);
+      if (!count(chunk)) throw tooLarge(info, limit, most);
+      chunks.push(chunk);
     }
   } catch (error) {
     void reader.cancel(error).catch(() => undefined);

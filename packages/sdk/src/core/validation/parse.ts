@@ -4,7 +4,6 @@ import { fastCheck, fastParse } from '../../models/fast-check.js';
 import { listElement, validateList } from '../../models/list.js';
 import {
   AbortError,
-  AgentError,
   type FieldIssue,
   type FieldIssueCode,
   type RequestTarget,
@@ -12,7 +11,7 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from '../errors.js';
-import { redactValue, scrubCause } from '../redact.js';
+import { redactValue, scrub, scrubCause } from '../redact.js';
 import { Deadline } from '../transport/deadline.js';
 
 /** Formats a zod issue path as `credentialOffer[0].emailId`. */
@@ -191,25 +190,29 @@ export async function parseCallerResponse<S extends z.core.$ZodType>(
   deadline?: ParseDeadline,
   signal?: AbortSignal,
 ): Promise<z.output<S>> {
-  // The schema's own code may quote the body, token and all: its error is scrubbed as zod's are.
+  // The schema's own code may quote the body, token and all: what it throws is scrubbed as zod's
+  // issues are, and whatever it is (a Proxy, a Symbol, an error posing as the SDK's) it becomes
+  // the SDK's error. Only the errors this module made pass as they are.
+  const secrets = info.secrets ?? [];
   const threw = (error: unknown) => {
-    if (error instanceof AgentError) return error;
+    if (made.has(error as object)) return error;
     let cause: unknown;
     try {
-      cause = scrubCause(error, info.secrets ?? []);
+      cause = typeof error === 'symbol' ? scrub(String(error), secrets) : scrubCause(error, secrets);
     } catch {
       // Not even readable (a revoked Proxy): no cause.
     }
     return responseError(info, [schemaThrew], body, cause);
   };
-  if (fastCheck(schema)) {
-    try {
-      return parseResponse(schema, body, info, deadline);
-    } catch (error) {
-      throw threw(error);
-    }
+  const overdue = () => deadline !== undefined && Date.now() >= deadline.expiresAt;
+  let fast: unknown;
+  try {
+    fast = fastCheck(schema);
+    if (fast) return parseResponse(schema, body, info, deadline);
+  } catch (error) {
+    throw threw(error);
   }
-  if (deadline && Date.now() >= deadline.expiresAt) throw timeoutError(info, deadline.timeout);
+  if (overdue()) throw timeoutError(info, deadline?.timeout ?? 0);
   const limit = new Deadline(signal, deadline ? Math.max(0, deadline.expiresAt - Date.now()) : false);
   let result: z.core.util.SafeParseResult<z.output<S>>;
   try {
@@ -226,8 +229,17 @@ export async function parseCallerResponse<S extends z.core.$ZodType>(
   } finally {
     limit.dispose();
   }
+  // A schema whose checks are all sync ran in one go, past any timer: late is a timeout still.
+  if (overdue()) throw timeoutError(info, deadline?.timeout ?? 0);
   if (result.success) return result.data;
-  throw responseError(info, toIssues(result.error, body), body, result.error);
+  let invalid: unknown;
+  try {
+    // The issues are the schema's own: one it made up may not be readable as zod's.
+    invalid = responseError(info, toIssues(result.error, body), body, result.error);
+  } catch (error) {
+    invalid = threw(error);
+  }
+  throw invalid;
 }
 
 const schemaThrew: FieldIssue = {
@@ -236,14 +248,19 @@ const schemaThrew: FieldIssue = {
   code: 'custom',
 };
 
+/** The errors this module made, told apart from what a caller's schema throws by identity alone. */
+const made = new WeakSet<object>();
+
 function timeoutError(info: RequestTarget, timeout: number): TimeoutError {
   const { method, path, target } = info;
-  return new TimeoutError(`${method} /${path} timed out after ${timeout} ms`, {
+  const error = new TimeoutError(`${method} /${path} timed out after ${timeout} ms`, {
     method,
     path,
     target,
     timeout,
   });
+  made.add(error);
+  return error;
 }
 
 /** The error for a 2xx answer that lacks what the call promises (`issues` name the fields). */
@@ -259,8 +276,10 @@ export function responseError(
     cause instanceof $ZodError && secrets.length
       ? new $ZodError(redactValue(cause.issues, secrets) as z.core.$ZodIssue[])
       : cause;
-  return new ResponseValidationError(
+  const error = new ResponseValidationError(
     `Unexpected response from ${info.method} /${info.path} (HTTP ${info.status}): ${describe(issues)}`,
     { ...info, issues, body, cause: scrubbed },
   );
+  made.add(error);
+  return error;
 }
