@@ -100,21 +100,16 @@ describe('start-up of the built binary', () => {
     // loads its file streams and promises API (internal/fs/streams, fs/promises, readline).
     const probeDir = mkdtempSync(join(tmpdir(), 'agent-cli-stdin-'));
     try {
-      const probe = join(probeDir, 'probe.cjs');
-      writeFileSync(
-        probe,
-        "process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, process.moduleLoadList.join('\\n')));",
-      );
       const input = join(probeDir, 'body.json');
       writeFileSync(input, '{"name":"from stdin"}');
       const loaded = (args: string[], stdin: string) => {
-        const out = join(probeDir, `loaded-${args[0]}.txt`);
-        const run = spawnSync(process.execPath, ['--require', probe, BIN, ...args], {
-          env: { PATH: process.env['PATH'], HOME: probeDir, AGENT_CLI_CONFIG_DIR: probeDir, PROBE_OUT: out },
+        const probe = exitProbe(probeDir, `loaded-${args[0]}`, '', 'process.moduleLoadList');
+        const run = spawnSync(process.execPath, [BIN, ...args], {
+          env: { PATH: process.env['PATH'], HOME: probeDir, AGENT_CLI_CONFIG_DIR: probeDir, ...probe.env },
           stdio: [openSync(stdin, 'r'), 'pipe', 'pipe'],
           encoding: 'utf8',
         });
-        return { run, modules: readFileSync(out, 'utf8').split('\n') };
+        return { run, modules: probe.lines() };
       };
       const listed = loaded(['config', 'list'], '/dev/null');
       expect(listed.run.status).toBe(0);
