@@ -6,7 +6,7 @@
  * marks it: "not sent" needs proof.
  */
 import { channel } from 'node:diagnostics_channel';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { unwritten, type WireWatch, watchedFetch } from '../../src/core/transport/wire-watch.js';
 
 const CREATED = channel('credential-agent:fetch:create');
@@ -64,5 +64,26 @@ describe('watchedFetch', () => {
     await Promise.all([mine, theirs]);
     expect(unwritten(watch)).toBe(true);
     expect(unwritten(other)).toBe(true);
+  });
+});
+
+describe('a runtime whose built-in modules cannot be had', () => {
+  it('sends through a given fetch, unwatched, when process.getBuiltinModule throws', async () => {
+    const look = vi.spyOn(process, 'getBuiltinModule').mockImplementation(() => {
+      throw new Error('not here');
+    });
+    try {
+      vi.resetModules();
+      const fresh = (await import(
+        '../../src/core/transport/wire-watch.js'
+      )) as typeof import('../../src/core/transport/wire-watch.js');
+      const watch: WireWatch = { created: false, written: false };
+      const fetch = (async () => new Response('ok')) as typeof globalThis.fetch;
+      const answer = await fresh.watchedFetch(fetch, watch, true)('http://127.0.0.1/');
+      expect(await answer.text()).toBe('ok');
+      expect(fresh.unwritten(watch)).toBe(false);
+    } finally {
+      look.mockRestore();
+    }
   });
 });

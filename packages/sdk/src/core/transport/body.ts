@@ -1,4 +1,5 @@
 import type { RequestTarget } from '../errors.js';
+import { nodeBuiltin } from '../node-builtin.js';
 import { ResponseTooLargeError } from '../protocol-errors.js';
 import { BYTES_PER_CONTAINER, containerCounter } from './containers.js';
 import type { Deadline } from './deadline.js';
@@ -42,16 +43,12 @@ let nodeBuffers: NodeBuffers | null | undefined;
 
 function buffers(): NodeBuffers | null {
   if (nodeBuffers === undefined) {
-    // None until found: a runtime whose look-up throws is asked once, and decodes as a browser does.
-    nodeBuffers = null;
-    try {
-      const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-      const found = proc?.getBuiltinModule?.('node:buffer') as Partial<NodeBuffers> | undefined;
-      if (typeof found?.isAscii === 'function' && typeof found.Buffer?.from === 'function')
-        nodeBuffers = found as NodeBuffers;
-    } catch {
-      // No node:buffer.
-    }
+    // Looked up once: without it (a browser, a look-up that throws) the body decodes as a browser's does.
+    const found = nodeBuiltin<NodeBuffers>('node:buffer');
+    nodeBuffers =
+      typeof found?.isAscii === 'function' && typeof found.Buffer?.from === 'function'
+        ? (found as NodeBuffers)
+        : null;
   }
   return nodeBuffers;
 }

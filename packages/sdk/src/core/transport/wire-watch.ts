@@ -1,3 +1,5 @@
+import { nodeBuiltin } from '../node-builtin.js';
+
 /**
  * Whether Node's fetch wrote a request to the socket. Undici (Node's fetch) reports on diagnostics
  * channels when it creates a request and when it writes its headers (HTTP/1.1); an attempt sent
@@ -17,10 +19,6 @@ interface Storage {
   getStore(): WireWatch | undefined;
 }
 
-type Builtins = {
-  getBuiltinModule?: (id: string) => unknown;
-};
-
 /** Undefined until the channels are subscribed to; null where there are none (a browser). */
 let storage: Storage | null | undefined;
 /**
@@ -36,14 +34,12 @@ let http2Seen = false;
 function tracker(): Storage | null {
   if (storage !== undefined) return storage;
   storage = null;
-  const proc = (globalThis as { process?: Builtins }).process;
-  const channels = proc?.getBuiltinModule?.('node:diagnostics_channel') as
-    | { subscribe(name: string, fn: (message: unknown) => void): void }
-    | undefined;
-  const hooks = proc?.getBuiltinModule?.('node:async_hooks') as
-    | { AsyncLocalStorage: new () => Storage }
-    | undefined;
-  if (!channels || !hooks) return storage;
+  const channels = nodeBuiltin<{ subscribe(name: string, fn: (message: unknown) => void): void }>(
+    'node:diagnostics_channel',
+  );
+  const hooks = nodeBuiltin<{ AsyncLocalStorage: new () => Storage }>('node:async_hooks');
+  if (typeof channels?.subscribe !== 'function' || typeof hooks?.AsyncLocalStorage !== 'function')
+    return storage;
   // Made, not run: the promise hooks start only with the first `run` (a given fetch).
   const local = new hooks.AsyncLocalStorage();
   const requests = new WeakMap<object, WireWatch>();

@@ -205,10 +205,8 @@ export async function parseCallerResponse<S extends z.core.$ZodType>(
     return responseError(info, [schemaThrew], body, cause);
   };
   const overdue = () => deadline !== undefined && Date.now() >= deadline.expiresAt;
-  let fast: unknown;
   try {
-    fast = fastCheck(schema);
-    if (fast) return parseResponse(schema, body, info, deadline);
+    if (fastCheck(schema)) return parseResponse(schema, body, info, deadline);
   } catch (error) {
     throw threw(error);
   }
