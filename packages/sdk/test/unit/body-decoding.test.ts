@@ -7,6 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { AgentClient, AgentError } from '../../src/index.js';
 import { rejectionOf } from '../support/client.js';
+import { withoutBuiltins } from '../support/no-builtins.js';
 
 /** A `fetch` answering 200 with `bytes`, handed over `size` bytes a chunk. */
 function chunkedFetch(bytes: Uint8Array, size: number): typeof fetch {
@@ -188,12 +189,8 @@ describe('chunks a caller’s fetch may hand over', () => {
 });
 
 describe('a runtime whose node:buffer cannot be had', () => {
-  it('decodes with TextDecoder when process.getBuiltinModule throws, and asks it once', async () => {
-    const look = vi.spyOn(process, 'getBuiltinModule').mockImplementation(() => {
-      throw new Error('not here');
-    });
-    try {
-      vi.resetModules();
+  it('decodes with TextDecoder when process.getBuiltinModule throws, and asks it once', () =>
+    withoutBuiltins(async (look) => {
       const fresh = (await import('../../src/index.js')) as typeof import('../../src/index.js');
       const client = new fresh.AgentClient({
         baseUrl: 'http://agent.test',
@@ -204,8 +201,5 @@ describe('a runtime whose node:buffer cannot be had', () => {
       expect(got.map((r) => r.credentialAttributes?.[0]?.value)).toEqual(names);
       await client.credentials.list();
       expect(look.mock.calls.filter(([id]) => id === 'node:buffer')).toHaveLength(1);
-    } finally {
-      look.mockRestore();
-    }
-  });
+    }));
 });

@@ -6,8 +6,9 @@
  * marks it: "not sent" needs proof.
  */
 import { channel } from 'node:diagnostics_channel';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unwritten, type WireWatch, watchedFetch } from '../../src/core/transport/wire-watch.js';
+import { withoutBuiltins } from '../support/no-builtins.js';
 
 const CREATED = channel('credential-agent:fetch:create');
 const WRITTEN = channel('credential-agent:fetch:written');
@@ -68,12 +69,8 @@ describe('watchedFetch', () => {
 });
 
 describe('a runtime whose built-in modules cannot be had', () => {
-  it('sends through a given fetch, unwatched, when process.getBuiltinModule throws', async () => {
-    const look = vi.spyOn(process, 'getBuiltinModule').mockImplementation(() => {
-      throw new Error('not here');
-    });
-    try {
-      vi.resetModules();
+  it('sends through a given fetch, unwatched, when process.getBuiltinModule throws', () =>
+    withoutBuiltins(async () => {
       const fresh = (await import(
         '../../src/core/transport/wire-watch.js'
       )) as typeof import('../../src/core/transport/wire-watch.js');
@@ -82,8 +79,5 @@ describe('a runtime whose built-in modules cannot be had', () => {
       const answer = await fresh.watchedFetch(fetch, watch, true)('http://127.0.0.1/');
       expect(await answer.text()).toBe('ok');
       expect(fresh.unwritten(watch)).toBe(false);
-    } finally {
-      look.mockRestore();
-    }
-  });
+    }));
 });
