@@ -1,4 +1,5 @@
 import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
 import { SOURCE_CONDITION } from '../../scripts/source-condition.mjs';
 import { writeLauncher } from './build/launcher.js';
@@ -48,6 +49,21 @@ export default defineConfig({
       ...launcher,
     ]);
   },
+  // Node's modules keep their `node:` prefix, so the plugin below sees commander's child_process
+  // (tsup's own plugin would strip the prefix and make it external before any plugin of ours).
+  removeNodeProtocol: false,
+  esbuildPlugins: [
+    {
+      // commander's node:child_process taken when it spawns, not when it loads (build/commander-spawn.ts).
+      name: 'commander-spawn-on-demand',
+      setup(build) {
+        const spawnOnDemand = fileURLToPath(new URL('./build/commander-spawn.ts', import.meta.url));
+        build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+          /[\\/]commander[\\/]lib[\\/]/.test(args.importer) ? { path: spawnOnDemand } : undefined,
+        );
+      },
+    },
+  ],
   esbuildOptions(options) {
     // The SDK resolves to its sources through the workspace's source condition; `module` is
     // esbuild's default condition, which setting conditions would drop. The CLI's redaction is the

@@ -60,7 +60,12 @@ export interface AgentClientOptions {
    * anyway (for instance one that rebuilds the request from its URL, method, headers and body):
    * the request, password or token included, then reaches the other origin, and the SDK only
    * notices afterwards, refusing the answer with a {@link RedirectError}. Give a `fetch` that
-   * honours `redirect`.
+   * honours `redirect`. A failed request is retried as "not sent" only on proof that it never
+   * reached the socket, which a custom `fetch` gives by publishing `{ request }` (any object standing
+   * for the request) on the diagnostics channels `credential-agent:fetch:create` when it makes the
+   * request and `credential-agent:fetch:written` when it writes it. One that publishes the first
+   * before its first `await` may say so with `FETCH_REPORTS_IN_CALL` and is then watched without an
+   * `AsyncLocalStorage` (whose promise hooks slow every promise on Node 20 and 22).
    */
   fetch?: typeof globalThis.fetch | undefined;
   /**

@@ -62,6 +62,7 @@ export type {
   RetryEvent,
   TransportHooks,
 } from './core/transport/transport.js';
+export { FETCH_REPORTS_IN_CALL } from './core/transport/wire-watch.js';
 export { type BulkHolderRegistry, hiddenCharacter, normaliseHolderEmail } from './lib/bulk/holders.js';
 export type {
   BulkBatchRow,

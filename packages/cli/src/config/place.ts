@@ -1,5 +1,4 @@
 import { existsSync, lstatSync, mkdirSync, renameSync, type Stats, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { UsageError } from '../errors/usage-error.js';
 import { printable } from '../terminal/printable.js';
@@ -64,7 +63,8 @@ function homeOf(env: Env, platform: string): string | { problem: string } {
   const given = platform === 'win32' ? undefined : env['HOME'];
   let home: string;
   try {
-    home = given ?? homedir();
+    // node:os only without HOME: os.homedir() gives HOME when it is set.
+    home = given ?? process.getBuiltinModule('node:os').homedir();
   } catch {
     return { problem: 'HOME is not set and the account has no home directory' };
   }

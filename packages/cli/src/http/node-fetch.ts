@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { type Duplex, PassThrough, pipeline, type Readable, type Transform } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
+import { FETCH_REPORTS_IN_CALL } from '@credential-agent/sdk';
 
 // node:https (with tls) and node:zlib are loaded when a call needs them, not with this module:
 // a run against an http:// URL with a plain answer never loads them (test/e2e/startup.test.ts).
@@ -146,14 +147,15 @@ function handshakeDone(socket: Socket): boolean {
  */
 const isTcp = (socket: Socket): boolean => (socket as Socket & { _handle?: unknown })._handle != null;
 
-/**
- * A `fetch` on `node:http`. A short-lived CLI process spends ~150 ms in Node's built-in fetch
- * compiling its WebAssembly HTTP parser before the first request; `node:http` needs none of that.
- * Errors keep their system codes (`ECONNREFUSED`, `ECONNRESET`) and the signal aborts the request.
- */
-export const nodeFetch: typeof fetch = async (input, init) => {
+/** The call of {@link nodeFetch}. */
+async function nodeSend(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const req = input instanceof Request ? input : new Request(input, init);
   const url = new URL(req.url);
+  // Reported before the first `await`, within the call (FETCH_REPORTS_IN_CALL): the SDK then
+  // watches the call without an AsyncLocalStorage, whose promise hooks would slow every promise
+  // of the process. Nothing is written before WRITTEN, so a body that cannot be read is not sent.
+  const request = { url: url.origin };
+  CREATED.publish({ request });
   const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
   const headers: Record<string, string> = {};
   req.headers.forEach((value, name) => {
@@ -191,8 +193,6 @@ export const nodeFetch: typeof fetch = async (input, init) => {
     // failed write (EPROTO), and the SDK knows that nothing was sent.
     // The SDK tells a request that never left (a handshake that stalls until the timeout) from one
     // that may have arrived by these reports (see its wire-watch).
-    const request = { url: url.origin };
-    CREATED.publish({ request });
     const write = () => {
       WRITTEN.publish({ request });
       outgoing.end(body);
@@ -207,4 +207,11 @@ export const nodeFetch: typeof fetch = async (input, init) => {
       } else write();
     });
   });
-};
+}
+
+/**
+ * A `fetch` on `node:http`. A short-lived CLI process spends ~150 ms in Node's built-in fetch
+ * compiling its WebAssembly HTTP parser before the first request; `node:http` needs none of that.
+ * Errors keep their system codes (`ECONNREFUSED`, `ECONNRESET`) and the signal aborts the request.
+ */
+export const nodeFetch: typeof fetch = Object.assign(nodeSend, { [FETCH_REPORTS_IN_CALL]: true as const });

@@ -12,9 +12,10 @@
 import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 
-// node:os is taken when the directory is looked for, not when the module loads: the launcher bundles
-// this module, and `--version` loads no Node module it does not use (node:os cost it about 0.1× of
-// `node -e 0`; docs/performance.md).
+// node:os is taken only when HOME is not set (os.homedir() gives HOME when it is), and then when the
+// directory is looked for, not when the module loads: the launcher bundles this module, and
+// `--version` loads no Node module it does not use (node:os cost it about 0.1× of `node -e 0`;
+// docs/performance.md).
 const homedir = () => process.getBuiltinModule('node:os').homedir();
 
 const GROUP_OR_OTHER_WRITE = 0o022;
@@ -42,7 +43,7 @@ export function privateCompileCacheDir(env: NodeJS.ProcessEnv = process.env): st
         ? (env['LOCALAPPDATA'] ?? join(homedir(), 'AppData', 'Local'))
         : xdg !== undefined && isAbsolute(xdg)
           ? xdg
-          : join(homedir(), '.cache');
+          : join(home ?? homedir(), '.cache');
     const dir = join(base, 'agent-cli', 'compile-cache');
     if (uid === undefined) {
       mkdirSync(dir, { recursive: true, mode: 0o700 });

@@ -186,6 +186,22 @@ describe('start-up of a command that calls the service', () => {
     expect(internals.filter((name) => /undici|http2/.test(name))).toEqual([]);
   });
 
+  it('loads no Node module the call does not use: no fs/promises, child_process, promise hooks or os', async () => {
+    // Each is about 0.4–1.3 ms of a run: fs/promises (with readline and the file watchers) is for
+    // the files a command reads (`--body-file`, a CSV), child_process for commander's executable
+    // subcommands (the CLI has none), the promise hooks of an AsyncLocalStorage for a fetch that
+    // reports after an `await` (the CLI's reports within its call, and says so: on Node 20 and 22
+    // they would slow every later promise), os for a home directory that HOME gives.
+    const { internals } = await internalsLoaded(['credentials', 'list', '--json']);
+    expect(
+      internals.filter((name) =>
+        /^NativeModule (fs\/promises|internal\/fs\/promises|internal\/readline\/.*|child_process|internal\/child_process|internal\/promise_hooks|os)$/.test(
+          name,
+        ),
+      ),
+    ).toEqual([]);
+  });
+
   it('loads node:crypto only to write a file, not to read the settings and call the service', async () => {
     // src/config/private-file.ts takes node:crypto (and its 20-odd internal modules) when it
     // writes; `credentials list` writes nothing.

@@ -5,9 +5,15 @@
  * does) and is followed through its context. A report that is not the watched request's never
  * marks it: "not sent" needs proof.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { channel } from 'node:diagnostics_channel';
-import { describe, expect, it } from 'vitest';
-import { unwritten, type WireWatch, watchedFetch } from '../../src/core/transport/wire-watch.js';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  FETCH_REPORTS_IN_CALL,
+  unwritten,
+  type WireWatch,
+  watchedFetch,
+} from '../../src/core/transport/wire-watch.js';
 import { withoutBuiltins } from '../support/no-builtins.js';
 
 const CREATED = channel('credential-agent:fetch:create');
@@ -65,6 +71,82 @@ describe('watchedFetch', () => {
     await Promise.all([mine, theirs]);
     expect(unwritten(watch)).toBe(true);
     expect(unwritten(other)).toBe(true);
+  });
+
+  describe(`a given fetch that says it reports within its call (${String(FETCH_REPORTS_IN_CALL)})`, () => {
+    /** A given fetch that reports its request's creation before its first `await`. */
+    const inCall = (request: object, written: boolean) =>
+      Object.assign(
+        async () => {
+          CREATED.publish({ request });
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          if (written) WRITTEN.publish({ request });
+          return failed();
+        },
+        { [FETCH_REPORTS_IN_CALL]: true },
+      ) as unknown as typeof globalThis.fetch;
+
+    it('is watched without an AsyncLocalStorage (no promise hooks for the process)', async () => {
+      const run = vi.spyOn(AsyncLocalStorage.prototype, 'run');
+      try {
+        const watch: WireWatch = { created: false, written: false };
+        await watchedFetch(inCall({}, false), watch, true)('http://127.0.0.1/').catch(() => undefined);
+        expect(run).not.toHaveBeenCalled();
+        expect(unwritten(watch)).toBe(true);
+      } finally {
+        run.mockRestore();
+      }
+    });
+
+    it('has each report of two calls in flight on its own watch', async () => {
+      const mine: WireWatch = { created: false, written: false };
+      const theirs: WireWatch = { created: false, written: false };
+      await Promise.all([
+        watchedFetch(inCall({}, true), mine, true)('http://127.0.0.1/').catch(() => undefined),
+        watchedFetch(inCall({}, false), theirs, true)('http://127.0.0.1/').catch(() => undefined),
+      ]);
+      expect([unwritten(mine), unwritten(theirs)]).toEqual([false, true]);
+    });
+
+    it('never has a report made after its first await taken for its request (so never "not sent")', async () => {
+      const watch: WireWatch = { created: false, written: false };
+      const late = Object.assign(
+        async () => {
+          await Promise.resolve();
+          CREATED.publish({ request: {} });
+          return failed();
+        },
+        { [FETCH_REPORTS_IN_CALL]: true },
+      ) as unknown as typeof globalThis.fetch;
+      await watchedFetch(late, watch, true)('http://127.0.0.1/').catch(() => undefined);
+      expect(unwritten(watch)).toBe(false);
+    });
+
+    it('is taken only when the mark is true', async () => {
+      const run = vi.spyOn(AsyncLocalStorage.prototype, 'run');
+      try {
+        const fetch = Object.assign(async () => failed(), { [FETCH_REPORTS_IN_CALL]: 'yes' });
+        const watch: WireWatch = { created: false, written: false };
+        await watchedFetch(
+          fetch as unknown as typeof globalThis.fetch,
+          watch,
+          true,
+        )('http://127.0.0.1/').catch(() => undefined);
+        expect(run).toHaveBeenCalledTimes(1);
+        // A mark that cannot be read is no mark: the call is followed through its context, and sent.
+        const guarded = new Proxy(async () => new Response('ok'), {
+          get(target, key) {
+            if (key === FETCH_REPORTS_IN_CALL) throw new Error('no peeking');
+            return Reflect.get(target, key);
+          },
+        });
+        const answer = await watchedFetch(guarded, watch, true)('http://127.0.0.1/');
+        expect(await answer.text()).toBe('ok');
+        expect(run).toHaveBeenCalledTimes(2);
+      } finally {
+        run.mockRestore();
+      }
+    });
   });
 });
 

@@ -19,32 +19,40 @@ interface Storage {
   getStore(): WireWatch | undefined;
 }
 
-/** Undefined until the channels are subscribed to; null where there are none (a browser). */
+/**
+ * The mark of a given `fetch` that publishes `credential-agent:fetch:create` within its synchronous
+ * call, before its first `await` (`Symbol.for('credential-agent:fetch:reports-in-call')`): set it to
+ * `true` on the function and its calls are watched as Node's own `fetch` is, without an
+ * `AsyncLocalStorage` (which on Node 20 and 22 turns on promise hooks for every promise of the
+ * process). A report it makes after an `await` is then not its request's: the request counts as
+ * possibly sent. The CLI's `fetch` carries it.
+ */
+export const FETCH_REPORTS_IN_CALL: unique symbol = Symbol.for('credential-agent:fetch:reports-in-call');
+
+/** Undefined until the channels are subscribed to; false where there are none (a browser). */
+let subscribed: boolean | undefined;
+/** Made when a given `fetch` without {@link FETCH_REPORTS_IN_CALL} is first called. */
 let storage: Storage | null | undefined;
 /**
- * The watch of Node's `fetch` while it is being called: undici creates its request synchronously
- * inside the call (Node 20 to 26), so its report is attributed without running the call in the
- * `AsyncLocalStorage`, which on Node 20 and 22 turns on promise hooks for every promise of the
- * process (a bulk run's promises cost about a fifth more with them).
+ * The watch of a `fetch` that reports within its call while it is being called: undici creates its
+ * request synchronously inside the call (Node 20 to 26), so its report is attributed without
+ * running the call in the `AsyncLocalStorage`, which on Node 20 and 22 turns on promise hooks for
+ * every promise of the process (a bulk run's promises cost about a fifth more with them).
  */
 let calling: WireWatch | undefined;
 let http2Seen = false;
+const requests = new WeakMap<object, WireWatch>();
 
-/** The context a given `fetch` is followed in, once the channels are subscribed to; null without them. */
-function tracker(): Storage | null {
-  if (storage !== undefined) return storage;
-  storage = null;
+/** Subscribes to the channels once; false where there are none (a browser). */
+function subscribe(): boolean {
+  if (subscribed !== undefined) return subscribed;
+  subscribed = false;
   const channels = nodeBuiltin<{ subscribe(name: string, fn: (message: unknown) => void): void }>(
     'node:diagnostics_channel',
   );
-  const hooks = nodeBuiltin<{ AsyncLocalStorage: new () => Storage }>('node:async_hooks');
-  if (typeof channels?.subscribe !== 'function' || typeof hooks?.AsyncLocalStorage !== 'function')
-    return storage;
-  // Made, not run: the promise hooks start only with the first `run` (a given fetch).
-  const local = new hooks.AsyncLocalStorage();
-  const requests = new WeakMap<object, WireWatch>();
+  if (typeof channels?.subscribe !== 'function') return subscribed;
   const created = (message: unknown) => {
-    const watch = calling ?? local.getStore();
+    const watch = calling ?? storage?.getStore();
     const request = (message as { request?: object }).request;
     if (!watch || !request) return;
     watch.created = true;
@@ -63,15 +71,32 @@ function tracker(): Storage | null {
     const socket = (message as { socket?: { alpnProtocol?: unknown } }).socket;
     if (socket?.alpnProtocol === 'h2') http2Seen = true;
   });
-  storage = local;
+  subscribed = true;
+  return subscribed;
+}
+
+/** The context a given `fetch` that may report after an `await` is followed in; null without one. */
+function context(): Storage | null {
+  if (storage !== undefined) return storage;
+  const hooks = nodeBuiltin<{ AsyncLocalStorage: new () => Storage }>('node:async_hooks');
+  storage = typeof hooks?.AsyncLocalStorage === 'function' ? new hooks.AsyncLocalStorage() : null;
   return storage;
 }
 
+/** Whether `fetch` carries {@link FETCH_REPORTS_IN_CALL} as `true` (a mark that cannot be read is none). */
+function reportsInCall(fetch: typeof globalThis.fetch): boolean {
+  try {
+    return (fetch as { [FETCH_REPORTS_IN_CALL]?: unknown })[FETCH_REPORTS_IN_CALL] === true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * `fetch`, each call watched on `watch` (see {@link WireWatch}): Node's own (`given` false) within
- * the synchronous call, where undici reports the request it creates; a `fetch` the caller gave
- * (`given` true), which may report after an `await` (the CLI's does), in an `AsyncLocalStorage`
- * context.
+ * `fetch`, each call watched on `watch` (see {@link WireWatch}): Node's own (`given` false) and a
+ * given one marked {@link FETCH_REPORTS_IN_CALL} within the synchronous call, where they report the
+ * request they create; any other given `fetch`, which may report after an `await`, in an
+ * `AsyncLocalStorage` context.
  */
 export function watchedFetch(
   fetch: typeof globalThis.fetch,
@@ -79,8 +104,9 @@ export function watchedFetch(
   given: boolean,
 ): typeof globalThis.fetch {
   return (input, init) => {
-    const local = tracker();
-    if (given && local) return local.run(watch, () => fetch(input, init));
+    if (!subscribe()) return fetch(input, init);
+    const local = given && !reportsInCall(fetch) && context();
+    if (local) return local.run(watch, () => fetch(input, init));
     calling = watch;
     try {
       return fetch(input, init);
