@@ -60,12 +60,11 @@ export interface AgentClientOptions {
    * anyway (for instance one that rebuilds the request from its URL, method, headers and body):
    * the request, password or token included, then reaches the other origin, and the SDK only
    * notices afterwards, refusing the answer with a {@link RedirectError}. Give a `fetch` that
-   * honours `redirect`. A failed request is retried as "not sent" only on proof that it never
-   * reached the socket, which a custom `fetch` gives by publishing `{ request }` (any object standing
-   * for the request) on the diagnostics channels `credential-agent:fetch:create` when it makes the
-   * request and `credential-agent:fetch:written` when it writes it. One that publishes the first
-   * before its first `await` may say so with `FETCH_REPORTS_IN_CALL` and is then watched without an
-   * `AsyncLocalStorage` (whose promise hooks slow every promise on Node 20 and 22).
+   * honours `redirect`. A failed request counts as never sent (`ConnectionError.sent === false`,
+   * retried even when it is a POST) only on proof that it never reached the socket: Node's own
+   * `fetch` gives it, and a `fetch` of yours only when it carries `FETCH_REPORTS_IN_CALL` (see
+   * there for what it promises). Any other `fetch`'s failures may have been sent, and a POST is not
+   * retried.
    */
   fetch?: typeof globalThis.fetch | undefined;
   /**

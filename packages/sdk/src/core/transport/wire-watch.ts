@@ -1,43 +1,41 @@
 import { nodeBuiltin } from '../node-builtin.js';
 
 /**
- * Whether Node's fetch wrote a request to the socket. Undici (Node's fetch) reports on diagnostics
- * channels when it creates a request and when it writes its headers (HTTP/1.1); an attempt sent
- * through {@link watchedFetch} learns both. A custom `fetch` may report the same on
- * `credential-agent:fetch:create` and `credential-agent:fetch:written` (`{ request }`, any object
- * standing for the request), as the CLI's does. `unwritten` is true only with proof: the request was
- * created and its headers were never written, on a Node whose fetch never spoke HTTP/2 (which does
- * not report the write). Elsewhere (a browser, a custom `fetch`) it stays false: may have been sent.
+ * Whether a request was written to the socket, learnt from the reports of the `fetch` that sent it,
+ * on diagnostics channels: undici (Node's fetch) reports when it creates a request and when it
+ * writes its headers (HTTP/1.1), and a `fetch` marked {@link FETCH_REPORTS_IN_CALL} reports the same
+ * on `credential-agent:fetch:create` and `credential-agent:fetch:written` (`{ request }`, any object
+ * standing for the request), as the CLI's does. A report counts only when it is made within the
+ * synchronous call of the `fetch` an attempt made. `unwritten` is true only with proof: the request
+ * was created and its headers were never written, on a Node whose fetch never spoke HTTP/2 (which
+ * does not report the write). Elsewhere (a browser, an unmarked `fetch` of the caller's) it stays
+ * false: may have been sent.
  */
 export interface WireWatch {
   created: boolean;
   written: boolean;
 }
 
-interface Storage {
-  run<T>(store: WireWatch, fn: () => T): T;
-  getStore(): WireWatch | undefined;
-}
-
 /**
- * The mark of a given `fetch` that publishes `credential-agent:fetch:create` within its synchronous
- * call, before its first `await` (`Symbol.for('credential-agent:fetch:reports-in-call')`): set it to
- * `true` on the function and its calls are watched as Node's own `fetch` is, without an
- * `AsyncLocalStorage` (which on Node 20 and 22 turns on promise hooks for every promise of the
- * process). A report it makes after an `await` is then not its request's: the request counts as
- * possibly sent. The CLI's `fetch` carries it.
+ * The mark of a `fetch` given to the SDK whose reports can be trusted to say that a request was
+ * never sent: set `[FETCH_REPORTS_IN_CALL]: true` on the function to promise that, for every request
+ * it sends, it publishes `{ request }` on `credential-agent:fetch:create` within its synchronous
+ * call (before its first `await`) and on `credential-agent:fetch:written` before it writes any byte
+ * of it (`Symbol.for('credential-agent:fetch:reports-in-call')`). A failed request that was created
+ * and never written is then "not sent" (`ConnectionError.sent === false`), and retried even when it
+ * is a POST. A `fetch` of the caller's without the mark is not watched: any of its failures may
+ * have been sent, since its reports cannot be told from those of other requests it makes (a
+ * fallback transport, a call of another client inside it). The CLI's `fetch` carries it.
  */
 export const FETCH_REPORTS_IN_CALL: unique symbol = Symbol.for('credential-agent:fetch:reports-in-call');
 
 /** Undefined until the channels are subscribed to; false where there are none (a browser). */
 let subscribed: boolean | undefined;
-/** Made when a given `fetch` without {@link FETCH_REPORTS_IN_CALL} is first called. */
-let storage: Storage | null | undefined;
 /**
- * The watch of a `fetch` that reports within its call while it is being called: undici creates its
- * request synchronously inside the call (Node 20 to 26), so its report is attributed without
- * running the call in the `AsyncLocalStorage`, which on Node 20 and 22 turns on promise hooks for
- * every promise of the process (a bulk run's promises cost about a fifth more with them).
+ * The watch of the `fetch` being called, for the length of its synchronous call: undici creates its
+ * request there (Node 20 to 26), as a marked `fetch` promises to. Nothing else attributes a report,
+ * so a report made after an `await` is no request's, and no run of the process pays for promise
+ * hooks (an `AsyncLocalStorage`, which on Node 20 and 22 slows every promise).
  */
 let calling: WireWatch | undefined;
 let http2Seen = false;
@@ -52,11 +50,10 @@ function subscribe(): boolean {
   );
   if (typeof channels?.subscribe !== 'function') return subscribed;
   const created = (message: unknown) => {
-    const watch = calling ?? storage?.getStore();
     const request = (message as { request?: object }).request;
-    if (!watch || !request) return;
-    watch.created = true;
-    requests.set(request, watch);
+    if (!calling || !request) return;
+    calling.created = true;
+    requests.set(request, calling);
   };
   const written = (message: unknown) => {
     const request = (message as { request?: object }).request;
@@ -75,28 +72,25 @@ function subscribe(): boolean {
   return subscribed;
 }
 
-/** The context a given `fetch` that may report after an `await` is followed in; null without one. */
-function context(): Storage | null {
-  if (storage !== undefined) return storage;
-  const hooks = nodeBuiltin<{ AsyncLocalStorage: new () => Storage }>('node:async_hooks');
-  storage = typeof hooks?.AsyncLocalStorage === 'function' ? new hooks.AsyncLocalStorage() : null;
-  return storage;
-}
-
-/** Whether `fetch` carries {@link FETCH_REPORTS_IN_CALL} as `true` (a mark that cannot be read is none). */
+/**
+ * Whether a `fetch` of the caller's reports every request it sends within its call: it carries
+ * {@link FETCH_REPORTS_IN_CALL} as `true` (a mark that cannot be read is none), or it is Node's own.
+ */
 function reportsInCall(fetch: typeof globalThis.fetch): boolean {
   try {
-    return (fetch as { [FETCH_REPORTS_IN_CALL]?: unknown })[FETCH_REPORTS_IN_CALL] === true;
+    return (
+      fetch === globalThis.fetch ||
+      (fetch as { [FETCH_REPORTS_IN_CALL]?: unknown })[FETCH_REPORTS_IN_CALL] === true
+    );
   } catch {
     return false;
   }
 }
 
 /**
- * `fetch`, each call watched on `watch` (see {@link WireWatch}): Node's own (`given` false) and a
- * given one marked {@link FETCH_REPORTS_IN_CALL} within the synchronous call, where they report the
- * request they create; any other given `fetch`, which may report after an `await`, in an
- * `AsyncLocalStorage` context.
+ * `fetch`, each call watched on `watch` (see {@link WireWatch}) within its synchronous call: Node's
+ * own (`given` false), and a given one that reports within its call ({@link FETCH_REPORTS_IN_CALL}).
+ * Any other given `fetch` is called unwatched.
  */
 export function watchedFetch(
   fetch: typeof globalThis.fetch,
@@ -104,14 +98,15 @@ export function watchedFetch(
   given: boolean,
 ): typeof globalThis.fetch {
   return (input, init) => {
-    if (!subscribe()) return fetch(input, init);
-    const local = given && !reportsInCall(fetch) && context();
-    if (local) return local.run(watch, () => fetch(input, init));
+    if (!subscribe() || (given && !reportsInCall(fetch))) return fetch(input, init);
+    // A watched call made within another's (a fetch calling Node's) has its own watch until it
+    // returns; the outer one's reports after it are the outer's again.
+    const outer = calling;
     calling = watch;
     try {
       return fetch(input, init);
     } finally {
-      calling = undefined;
+      calling = outer;
     }
   };
 }
