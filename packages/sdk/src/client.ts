@@ -61,10 +61,12 @@ export interface AgentClientOptions {
    * the request, password or token included, then reaches the other origin, and the SDK only
    * notices afterwards, refusing the answer with a {@link RedirectError}. Give a `fetch` that
    * honours `redirect`. A failed request counts as never sent (`ConnectionError.sent === false`,
-   * retried even when it is a POST) only on proof that it never reached the socket: Node's own
-   * `fetch` gives it, and a `fetch` of yours only when it carries `FETCH_REPORTS_IN_CALL` (see
-   * there for what it promises). Any other `fetch`'s failures may have been sent, and a POST is not
-   * retried.
+   * retried even when it is a POST) only on proof that it never reached the socket, from a `fetch`
+   * the SDK can vouch for: Node's own (given or on `globalThis`, told by its source, so not a
+   * wrapper put there by instrumentation, a mock or fail-over code) or one that carries
+   * `FETCH_REPORTS_IN_CALL` (see there for what it promises). Any other `fetch`'s failures,
+   * whatever their error code (a refused connection included), may have been sent, and a POST is
+   * not retried.
    */
   fetch?: typeof globalThis.fetch | undefined;
   /**

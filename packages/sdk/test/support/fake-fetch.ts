@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect } from 'vitest';
+import { FETCH_REPORTS_IN_CALL } from '../../src/core/transport/wire-watch.js';
 
 /** Answers one request of a {@link fakeFetch}; may throw or reject to simulate a network failure. */
 export type Script = (request: Request, index: number) => Response | Promise<Response>;
@@ -13,7 +14,12 @@ export function fakeFetch(script: Script) {
     requests.push(request.clone());
     return script(request, requests.length - 1);
   };
-  return { fetch: fetch as typeof globalThis.fetch, requests };
+  // It stands for Node's fetch, whose failures before the connection (ECONNREFUSED) are "not sent":
+  // marked, as a fetch whose reports and codes the SDK may trust (FETCH_REPORTS_IN_CALL).
+  return {
+    fetch: Object.assign(fetch, { [FETCH_REPORTS_IN_CALL]: true }) as typeof globalThis.fetch,
+    requests,
+  };
 }
 
 /** A script that gives the n-th answer to the n-th request, repeating the last one. */

@@ -104,6 +104,19 @@ describe('retries of POST requests', () => {
     expect(requests).toHaveLength(3);
   });
 
+  it("does not repeat a POST refused by a fetch the SDK cannot vouch for (its code may be another host's)", async () => {
+    // helper-65: a fail-over fetch whose first host read the POST and reset, and whose second host
+    // refused, threw ECONNREFUSED: the POST was taken as never sent and sent three times.
+    const { fetch: marked, requests } = fakeFetch(
+      inOrder(networkFailure('ECONNREFUSED'), json(schemaFlat())),
+    );
+    const unmarked = ((input: RequestInfo | URL, init?: RequestInit) => marked(input, init)) as typeof fetch;
+    const error = await rejectionOf(() => post(unmarked));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ sent: true, method: 'POST', path: 'schemas' });
+    expect(requests).toHaveLength(1);
+  });
+
   it('repeats a POST answered 429 with Retry-After', async () => {
     const { fetch, requests } = fakeFetch(inOrder(rateLimited('0'), json(schemaFlat())));
     expect((await post(fetch)).state).toBe('finished');

@@ -1,10 +1,11 @@
 /**
  * Whether a request reached the socket is learnt from the reports of the `fetch` that sent it, made
- * within its synchronous call: Node's own `fetch` (undici creates its request inside the call) and a
- * given `fetch` marked FETCH_REPORTS_IN_CALL (the CLI's) are watched while they are being called,
- * without an AsyncLocalStorage; any other given `fetch` is not watched, as its reports cannot be
- * told from those of other requests it makes. A report that is not the watched request's never
- * marks it: "not sent" needs proof.
+ * within its synchronous call: Node's own `fetch` (undici creates its request inside the call), given
+ * or on `globalThis`, and a `fetch` marked FETCH_REPORTS_IN_CALL (the CLI's) are watched while they
+ * are being called, without an AsyncLocalStorage; any other `fetch` (a wrapper, a fail-over, another
+ * runtime's) is not watched, as its reports and error codes cannot be told from those of other
+ * requests it makes. A report that is not the watched request's never marks it: "not sent" needs
+ * proof.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { channel } from 'node:diagnostics_channel';
@@ -13,7 +14,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import {
   FETCH_REPORTS_IN_CALL,
-  unwritten,
+  proofOf,
   type WireWatch,
   watchedFetch,
 } from '../../src/core/transport/wire-watch.js';
@@ -33,102 +34,180 @@ async function refusing(): Promise<string> {
   return `http://127.0.0.1:${port}/`;
 }
 
+/** A fresh watch. */
+const fresh = (): WireWatch => ({ created: false, written: false });
+/** `fn` as a fetch that carries the mark. */
+const marked = (fn: () => Promise<Response>) =>
+  Object.assign(fn, { [FETCH_REPORTS_IN_CALL]: true }) as unknown as typeof globalThis.fetch;
+/** `fn` as a fetch without the mark. */
+const plain = (fn: () => Promise<Response>, extra: object = {}) =>
+  Object.assign(fn, extra) as unknown as typeof globalThis.fetch;
+
+/** Runs `fn` with `globalThis.fetch` replaced by `fetch`. */
+async function withGlobalFetch<T>(fetch: typeof globalThis.fetch, fn: () => Promise<T>): Promise<T> {
+  const node = globalThis.fetch;
+  globalThis.fetch = fetch;
+  try {
+    return await fn();
+  } finally {
+    globalThis.fetch = node;
+  }
+}
+
 describe('watchedFetch', () => {
-  it("Node's fetch: a request created during the call and never written is unwritten", async () => {
-    const watch: WireWatch = { created: false, written: false };
-    const fetch = (() => {
-      CREATED.publish({ request: {} });
-      return failed();
-    }) as typeof globalThis.fetch;
-    await watchedFetch(fetch, watch, false)('http://127.0.0.1/').catch(() => undefined);
-    expect(watch).toEqual({ created: true, written: false });
-    expect(unwritten(watch)).toBe(true);
+  describe("Node's own fetch", () => {
+    it('is watched on globalThis: a request refused before it was written is unwritten', async () => {
+      const watch = fresh();
+      await watchedFetch(undefined, watch)(await refusing()).catch(() => undefined);
+      expect(proofOf(watch)).toBe('unwritten');
+    });
+
+    it('is watched when given as the option, as when none is given', async () => {
+      const watch = fresh();
+      await watchedFetch(globalThis.fetch, watch)(await refusing()).catch(() => undefined);
+      expect(proofOf(watch)).toBe('unwritten');
+    });
+
+    it('written to a server that reads the request and drops it: watched, written (may have been sent)', async () => {
+      const server = createServer((socket) => socket.once('data', () => socket.resetAndDestroy())).listen(
+        0,
+        '127.0.0.1',
+      );
+      await once(server, 'listening');
+      const { port } = server.address() as AddressInfo;
+      const watch = fresh();
+      await watchedFetch(undefined, watch)(`http://127.0.0.1:${port}/`, { method: 'POST', body: 'x' }).catch(
+        () => undefined,
+      );
+      server.close();
+      expect(proofOf(watch)).toBe('watched');
+    });
   });
 
-  it("Node's fetch: the write of the request created during the call marks it written", async () => {
-    const watch: WireWatch = { created: false, written: false };
-    const request = {};
-    const fetch = (async () => {
-      CREATED.publish({ request });
-      await Promise.resolve();
-      WRITTEN.publish({ request });
-      return failed();
-    }) as typeof globalThis.fetch;
-    await watchedFetch(fetch, watch, false)('http://127.0.0.1/').catch(() => undefined);
-    expect(unwritten(watch)).toBe(false);
+  describe('a fetch put on globalThis by someone else (instrumentation, mocks, fail-over)', () => {
+    it('is not watched, whatever Node fetch it calls within its call (helper-65)', async () => {
+      // A wrapper that sends a beacon with Node's fetch (refused: created, never written) and
+      // then the request by another way: the beacon must not stand for the request.
+      const beacon = await refusing();
+      const node = globalThis.fetch;
+      const wrapper = plain(async () => {
+        const sidecar = node(beacon).catch(() => undefined);
+        await sidecar;
+        return failed();
+      });
+      const watch = fresh();
+      await withGlobalFetch(wrapper, () =>
+        watchedFetch(undefined, watch)('http://127.0.0.1/').catch(() => undefined),
+      );
+      expect(watch.created).toBe(false);
+      expect(proofOf(watch)).toBe('none');
+    });
+
+    it("is not taken for Node's when bound or proxied", async () => {
+      for (const lookalike of [globalThis.fetch.bind(globalThis), new Proxy(globalThis.fetch, {})]) {
+        const watch = fresh();
+        await watchedFetch(lookalike, watch)(await refusing()).catch(() => undefined);
+        expect(proofOf(watch)).toBe('none');
+      }
+    });
   });
 
-  it("Node's fetch: a report after the call returned is not the watched request's (never unwritten)", async () => {
-    const watch: WireWatch = { created: false, written: false };
-    const fetch = (async () => {
-      await Promise.resolve();
-      CREATED.publish({ request: {} });
-      return failed();
-    }) as typeof globalThis.fetch;
-    await watchedFetch(fetch, watch, false)('http://127.0.0.1/').catch(() => undefined);
-    expect(watch.created).toBe(false);
-    expect(unwritten(watch)).toBe(false);
+  describe(`a fetch that says it reports within its call (${String(FETCH_REPORTS_IN_CALL)})`, () => {
+    /** A marked fetch that reports its request's creation before its first `await`. */
+    const inCall = (request: object, written: boolean) =>
+      marked(async () => {
+        CREATED.publish({ request });
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        if (written) WRITTEN.publish({ request });
+        return failed();
+      });
+
+    it('a request created during the call and never written is unwritten, without an AsyncLocalStorage', async () => {
+      const run = vi.spyOn(AsyncLocalStorage.prototype, 'run');
+      try {
+        const watch = fresh();
+        await watchedFetch(inCall({}, false), watch)('http://127.0.0.1/').catch(() => undefined);
+        expect(run).not.toHaveBeenCalled();
+        expect(proofOf(watch)).toBe('unwritten');
+      } finally {
+        run.mockRestore();
+      }
+    });
+
+    it('has each report of two calls in flight on its own watch', async () => {
+      const mine = fresh();
+      const theirs = fresh();
+      await Promise.all([
+        watchedFetch(inCall({}, true), mine)('http://127.0.0.1/').catch(() => undefined),
+        watchedFetch(inCall({}, false), theirs)('http://127.0.0.1/').catch(() => undefined),
+      ]);
+      expect([proofOf(mine), proofOf(theirs)]).toEqual(['watched', 'unwritten']);
+    });
+
+    it('never has a report made after its first await taken for its request (so never "not sent")', async () => {
+      const watch = fresh();
+      const late = marked(async () => {
+        await Promise.resolve();
+        CREATED.publish({ request: {} });
+        return failed();
+      });
+      await watchedFetch(late, watch)('http://127.0.0.1/').catch(() => undefined);
+      expect(proofOf(watch)).toBe('watched');
+    });
+
+    it("never has another call's late report taken for its request (helper-64)", async () => {
+      // An unmarked fetch awaiting a call of another client, whose (wrongly) marked fetch reported
+      // its refused request late, had that report credited to it: its POST was retried.
+      const outer = fresh();
+      const inner = fresh();
+      const late = marked(async () => {
+        await Promise.resolve();
+        CREATED.publish({ request: {} });
+        return failed();
+      });
+      const nesting = plain(async () => {
+        await watchedFetch(late, inner)('http://127.0.0.1/').catch(() => undefined);
+        return failed();
+      });
+      await watchedFetch(nesting, outer)('http://127.0.0.1/').catch(() => undefined);
+      expect([proofOf(outer), proofOf(inner)]).toEqual(['none', 'watched']);
+    });
   });
 
   describe('a given fetch without the mark', () => {
-    /** A given fetch that reports a request of its own, created within its call and never written. */
+    /** A fetch that reports a request of its own, created within its call and never written. */
     const reporting = (extra: object = {}) =>
-      Object.assign(async () => {
+      plain(async () => {
         CREATED.publish({ request: {} });
         await Promise.resolve();
         return failed();
-      }, extra) as unknown as typeof globalThis.fetch;
+      }, extra);
 
-    it('is not watched: its reports never make a failure "not sent"', async () => {
-      const watch: WireWatch = { created: false, written: false };
-      await watchedFetch(reporting(), watch, true)('http://127.0.0.1/').catch(() => undefined);
+    it('is not watched: its reports and codes never make a failure "not sent"', async () => {
+      const watch = fresh();
+      await watchedFetch(reporting(), watch)('http://127.0.0.1/').catch(() => undefined);
       expect(watch.created).toBe(false);
-      expect(unwritten(watch)).toBe(false);
+      expect(proofOf(watch)).toBe('none');
     });
 
-    it('that sends through two transports is never "not sent" (its refused sidecar is not its request)', async () => {
-      // helper-64: a fetch trying a sidecar with Node's fetch (refused: created, never written) and
-      // then sending with node:http, which reports nothing, had its POST retried as never sent.
-      const watch: WireWatch = { created: false, written: false };
+    it('that sends through two transports is never "not sent" (its refused sidecar is not its request; helper-64)', async () => {
+      const watch = fresh();
       const sidecar = await refusing();
-      const fallback = (async () => {
+      const fallback = plain(async () => {
         await globalThis.fetch(sidecar).catch(() => undefined);
         return failed();
-      }) as typeof globalThis.fetch;
-      await watchedFetch(fallback, watch, true)('http://127.0.0.1/').catch(() => undefined);
-      expect(unwritten(watch)).toBe(false);
-    });
-
-    it("never has another call's late report taken for its request", async () => {
-      // helper-64: an unmarked fetch awaiting a call of another client, whose (wrongly) marked fetch
-      // reported its refused request late, had that report credited to it: its POST, which had
-      // arrived, was retried as never sent.
-      const outer: WireWatch = { created: false, written: false };
-      const inner: WireWatch = { created: false, written: false };
-      const late = Object.assign(
-        async () => {
-          await Promise.resolve();
-          CREATED.publish({ request: {} });
-          return failed();
-        },
-        { [FETCH_REPORTS_IN_CALL]: true },
-      ) as unknown as typeof globalThis.fetch;
-      const nesting = (async () => {
-        await watchedFetch(late, inner, true)('http://127.0.0.1/').catch(() => undefined);
-        return failed();
-      }) as typeof globalThis.fetch;
-      await watchedFetch(nesting, outer, true)('http://127.0.0.1/').catch(() => undefined);
-      expect([unwritten(outer), unwritten(inner)]).toEqual([false, false]);
+      });
+      await watchedFetch(fallback, watch)('http://127.0.0.1/').catch(() => undefined);
+      expect(proofOf(watch)).toBe('none');
     });
 
     it('is not taken for marked unless the mark is true, or when it cannot be read', async () => {
-      const watch: WireWatch = { created: false, written: false };
+      const watch = fresh();
       await watchedFetch(
         reporting({ [FETCH_REPORTS_IN_CALL]: 'yes' }),
         watch,
-        true,
       )('http://127.0.0.1/').catch(() => undefined);
-      expect(watch.created).toBe(false);
+      expect(proofOf(watch)).toBe('none');
       // A mark that cannot be read is no mark: the call goes out, unwatched.
       const guarded = new Proxy(async () => new Response('ok'), {
         get(target, key) {
@@ -136,80 +215,19 @@ describe('watchedFetch', () => {
           return Reflect.get(target, key);
         },
       });
-      const answer = await watchedFetch(guarded, watch, true)('http://127.0.0.1/');
+      const answer = await watchedFetch(guarded, watch)('http://127.0.0.1/');
       expect(await answer.text()).toBe('ok');
-      expect(watch.created).toBe(false);
+      expect(proofOf(watch)).toBe('none');
     });
 
     it('runs no AsyncLocalStorage (no promise hooks for the process)', async () => {
       const run = vi.spyOn(AsyncLocalStorage.prototype, 'run');
       try {
-        await watchedFetch(
-          reporting(),
-          { created: false, written: false },
-          true,
-        )('http://127.0.0.1/').catch(() => undefined);
+        await watchedFetch(reporting(), fresh())('http://127.0.0.1/').catch(() => undefined);
         expect(run).not.toHaveBeenCalled();
       } finally {
         run.mockRestore();
       }
-    });
-  });
-
-  it("Node's own fetch given as the option is watched within its call, as when none is given", async () => {
-    const watch: WireWatch = { created: false, written: false };
-    // A port nothing listens on: undici creates the request within the call, and never writes it.
-    await watchedFetch(globalThis.fetch, watch, true)(await refusing()).catch(() => undefined);
-    expect(unwritten(watch)).toBe(true);
-  });
-
-  describe(`a given fetch that says it reports within its call (${String(FETCH_REPORTS_IN_CALL)})`, () => {
-    /** A given fetch that reports its request's creation before its first `await`. */
-    const inCall = (request: object, written: boolean) =>
-      Object.assign(
-        async () => {
-          CREATED.publish({ request });
-          await new Promise((resolve) => setTimeout(resolve, 1));
-          if (written) WRITTEN.publish({ request });
-          return failed();
-        },
-        { [FETCH_REPORTS_IN_CALL]: true },
-      ) as unknown as typeof globalThis.fetch;
-
-    it('is watched without an AsyncLocalStorage (no promise hooks for the process)', async () => {
-      const run = vi.spyOn(AsyncLocalStorage.prototype, 'run');
-      try {
-        const watch: WireWatch = { created: false, written: false };
-        await watchedFetch(inCall({}, false), watch, true)('http://127.0.0.1/').catch(() => undefined);
-        expect(run).not.toHaveBeenCalled();
-        expect(unwritten(watch)).toBe(true);
-      } finally {
-        run.mockRestore();
-      }
-    });
-
-    it('has each report of two calls in flight on its own watch', async () => {
-      const mine: WireWatch = { created: false, written: false };
-      const theirs: WireWatch = { created: false, written: false };
-      await Promise.all([
-        watchedFetch(inCall({}, true), mine, true)('http://127.0.0.1/').catch(() => undefined),
-        watchedFetch(inCall({}, false), theirs, true)('http://127.0.0.1/').catch(() => undefined),
-      ]);
-      expect([unwritten(mine), unwritten(theirs)]).toEqual([false, true]);
-    });
-
-    it('never has a report made after its first await taken for its request (so never "not sent")', async () => {
-      const watch: WireWatch = { created: false, written: false };
-      const late = Object.assign(
-        async () => {
-          await Promise.resolve();
-          CREATED.publish({ request: {} });
-          return failed();
-        },
-        { [FETCH_REPORTS_IN_CALL]: true },
-      ) as unknown as typeof globalThis.fetch;
-      await watchedFetch(late, watch, true)('http://127.0.0.1/').catch(() => undefined);
-      expect(unwritten(watch)).toBe(false);
     });
   });
 });
@@ -217,13 +235,13 @@ describe('watchedFetch', () => {
 describe('a runtime whose built-in modules cannot be had', () => {
   it('sends through a given fetch, unwatched, when process.getBuiltinModule throws', () =>
     withoutBuiltins(async () => {
-      const fresh = (await import(
+      const loaded = (await import(
         '../../src/core/transport/wire-watch.js'
       )) as typeof import('../../src/core/transport/wire-watch.js');
       const watch: WireWatch = { created: false, written: false };
       const fetch = (async () => new Response('ok')) as typeof globalThis.fetch;
-      const answer = await fresh.watchedFetch(fetch, watch, true)('http://127.0.0.1/');
+      const answer = await loaded.watchedFetch(fetch, watch)('http://127.0.0.1/');
       expect(await answer.text()).toBe('ok');
-      expect(fresh.unwritten(watch)).toBe(false);
+      expect(loaded.proofOf(watch)).toBe('none');
     }));
 });

@@ -6,7 +6,7 @@ import { Deadline } from './deadline.js';
 import { parseBody } from './envelope.js';
 import { attemptError } from './failures.js';
 import { isForeign, redirectError } from './redirect.js';
-import { unwritten, type WireWatch } from './wire-watch.js';
+import { proofOf, type WireWatch } from './wire-watch.js';
 
 /**
  * Sends one request: the transport's `fetch` (through ky), with redirects never followed, reporting
@@ -113,7 +113,7 @@ export async function attempt(send: Sender, out: Outgoing, limits: AttemptLimits
     };
   } catch (error) {
     if (error instanceof AgentError) throw error;
-    throw attemptError(out.info, error, deadline, out.signal, phase, limits, unwritten(watch));
+    throw attemptError(out.info, error, deadline, out.signal, phase, limits, proofOf(watch));
   } finally {
     deadline.dispose();
   }

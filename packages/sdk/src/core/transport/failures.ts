@@ -3,6 +3,7 @@ import { unexpectedStatus } from '../protocol-errors.js';
 import { scrub, scrubCause } from '../redact.js';
 import type { AttemptFailure } from '../retry.js';
 import type { Deadline } from './deadline.js';
+import type { SendProof } from './wire-watch.js';
 
 /**
  * Codes of failures before any byte of the request was written: no address, no listener, or a TLS
@@ -51,7 +52,9 @@ export function originOf(baseUrl: string): string {
  * Maps what `fetch` or reading the body threw to an SDK error. `phase` is `send` while waiting for
  * the response headers and `read` while reading the body (the request certainly arrived then).
  * The caller's signal gives an {@link AbortError}, the attempt's own deadline a {@link TimeoutError}
- * (a {@link ConnectionError} with `sent: false` when `unwritten`: no byte of the request was written).
+ * (a {@link ConnectionError} with `sent: false` when `proof` is `unwritten`: no byte of the request
+ * was written). A failure says "not sent" only with proof: a `fetch` that was not watched (`none`)
+ * may have sent the request whatever it threw.
  */
 export function attemptError(
   info: RequestTarget,
@@ -60,8 +63,9 @@ export function attemptError(
   caller: AbortSignal | undefined,
   phase: 'send' | 'read',
   { baseUrl, secrets }: FailureContext,
-  unwritten = false,
+  proof: SendProof = 'none',
 ): AgentError {
+  const unwritten = proof === 'unwritten';
   const where = `${info.method} /${info.path}`;
   const origin = originOf(baseUrl);
   const cause = scrubCause(thrown, secrets);
@@ -79,7 +83,9 @@ export function attemptError(
       cause,
     });
   }
-  const refusal = phase === 'send' ? refusalOf(thrown) : undefined;
+  // What an unwatched fetch throws may be of another request it made (a fail-over's refused
+  // second host after the first read the request): no code of it says "not sent".
+  const refusal = phase === 'send' && proof !== 'none' ? refusalOf(thrown) : undefined;
   if (typeof refusal === 'number') return unexpectedStatus(info, refusal);
   if (refusal === 'port') {
     return new ConnectionError(`${where} was not sent: fetch refuses the port of ${origin}`, {
@@ -90,7 +96,7 @@ export function attemptError(
   }
   const code = networkCode(thrown);
   const unsent = unwritten ? `${code ?? 'failed'} before the request was written` : undefined;
-  const why = phase === 'send' ? (notSent(thrown, code, baseUrl) ?? unsent) : undefined;
+  const why = phase === 'send' && proof !== 'none' ? (notSent(thrown, code, baseUrl) ?? unsent) : undefined;
   if (why !== undefined) {
     const message = `Could not reach ${origin} (${where}): ${why}`;
     return new ConnectionError(scrub(message, secrets), { ...info, sent: false, cause });

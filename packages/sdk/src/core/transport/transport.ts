@@ -77,11 +77,9 @@ export class Transport {
       // A fetch the caller gave gets ky's Request whole. Node's gets ky's Request and the JSON text
       // as `init.body`: a body in ky's Request is a stream ky tees for retries of its own (off here)
       // and fetch pipes through another stream, about a third of a bulk request's cost.
-      const fetch: typeof globalThis.fetch =
-        given ?? ((request, more) => globalThis.fetch(request, body == null ? more : { ...more, body }));
       return client(url, {
         ...((given ? { body, ...init } : init) as KyOptions),
-        fetch: watchedFetch(fetch, watch, !!given),
+        fetch: watchedFetch(given, watch, given ? undefined : body),
       });
     };
   }

@@ -14,7 +14,17 @@ import { nodeBuiltin } from '../node-builtin.js';
 export interface WireWatch {
   created: boolean;
   written: boolean;
+  /** Whether the attempt's `fetch` was watched: Node's own or a marked one (see {@link watchedFetch}). */
+  watched?: boolean;
 }
+
+/**
+ * What an attempt's failure may claim of its request: `none` (an unwatched `fetch`, whose reports
+ * and error codes may be of another request it made: the request may have been sent), `watched`
+ * (the codes of a failure before the connection, such as ECONNREFUSED, say "not sent"), `unwritten`
+ * (watched, and created but never written: not sent).
+ */
+export type SendProof = 'none' | 'watched' | 'unwritten';
 
 /**
  * The mark of a `fetch` given to the SDK whose reports can be trusted to say that a request was
@@ -23,14 +33,18 @@ export interface WireWatch {
  * call (before its first `await`) and on `credential-agent:fetch:written` before it writes any byte
  * of it (`Symbol.for('credential-agent:fetch:reports-in-call')`). A failed request that was created
  * and never written is then "not sent" (`ConnectionError.sent === false`), and retried even when it
- * is a POST. A `fetch` of the caller's without the mark is not watched: any of its failures may
- * have been sent, since its reports cannot be told from those of other requests it makes (a
- * fallback transport, a call of another client inside it). The CLI's `fetch` carries it.
+ * is a POST, as is one that failed before the connection (a refused connection, a failed TLS
+ * handshake). A `fetch` without the mark that is not Node's own is not watched: any of its failures
+ * may have been sent, whatever its error code, since its reports and codes cannot be told from
+ * those of other requests it makes (a fallback transport, a call of another client inside it). The
+ * CLI's `fetch` carries it.
  */
 export const FETCH_REPORTS_IN_CALL: unique symbol = Symbol.for('credential-agent:fetch:reports-in-call');
 
 /** Undefined until the channels are subscribed to; false where there are none (a browser). */
 let subscribed: boolean | undefined;
+/** The function last found to be Node's own `fetch` (see {@link isNodeFetch}). */
+let nodeFetch: unknown;
 /**
  * The watch of the `fetch` being called, for the length of its synchronous call: undici creates its
  * request there (Node 20 to 26), as a marked `fetch` promises to. Nothing else attributes a report,
@@ -73,45 +87,70 @@ function subscribe(): boolean {
 }
 
 /**
- * Whether a `fetch` of the caller's reports every request it sends within its call: it carries
- * {@link FETCH_REPORTS_IN_CALL} as `true` (a mark that cannot be read is none), or it is Node's own.
+ * Whether `fetch` is Node's own, told by its source text, which loads undici from Node's internals
+ * (Node 20 to 26): a function of anyone else's (a wrapper put on `globalThis.fetch` by
+ * instrumentation, a mocking library or fail-over code; a bound or proxied `fetch`; another
+ * runtime's) is not, whenever it was put there.
+ */
+function isNodeFetch(fetch: unknown): boolean {
+  if (fetch === nodeFetch) return true;
+  try {
+    if (!Function.prototype.toString.call(fetch).includes("require('internal/deps/undici/undici')"))
+      return false;
+  } catch {
+    return false;
+  }
+  nodeFetch = fetch;
+  return true;
+}
+
+/**
+ * Whether `fetch` reports every request it sends within its call: Node's own, or one that carries
+ * {@link FETCH_REPORTS_IN_CALL} as `true` (a mark that cannot be read is none).
  */
 function reportsInCall(fetch: typeof globalThis.fetch): boolean {
+  if (isNodeFetch(fetch)) return true;
   try {
-    return (
-      fetch === globalThis.fetch ||
-      (fetch as { [FETCH_REPORTS_IN_CALL]?: unknown })[FETCH_REPORTS_IN_CALL] === true
-    );
+    return (fetch as { [FETCH_REPORTS_IN_CALL]?: unknown })[FETCH_REPORTS_IN_CALL] === true;
   } catch {
     return false;
   }
 }
 
 /**
- * `fetch`, each call watched on `watch` (see {@link WireWatch}) within its synchronous call: Node's
- * own (`given` false), and a given one that reports within its call ({@link FETCH_REPORTS_IN_CALL}).
- * Any other given `fetch` is called unwatched.
+ * The `fetch` of an attempt, watched on `watch` (see {@link WireWatch}) within its synchronous call
+ * when it reports within its call ({@link reportsInCall}); any other is called unwatched. `given` is
+ * the caller's `fetch` (which gets ky's Request whole); without one, `globalThis.fetch` as it is at
+ * the call, read once, with `body` (the JSON text) as `init.body` beside ky's Request.
  */
 export function watchedFetch(
-  fetch: typeof globalThis.fetch,
+  given: typeof globalThis.fetch | undefined,
   watch: WireWatch,
-  given: boolean,
+  body?: BodyInit | null,
 ): typeof globalThis.fetch {
   return (input, init) => {
-    if (!subscribe() || (given && !reportsInCall(fetch))) return fetch(input, init);
+    const fetch = given ?? globalThis.fetch;
+    const sent = given || body == null ? init : { ...init, body };
+    if (!subscribe() || !reportsInCall(fetch)) return fetch(input, sent);
+    watch.watched = true;
     // A watched call made within another's (a fetch calling Node's) has its own watch until it
     // returns; the outer one's reports after it are the outer's again.
     const outer = calling;
     calling = watch;
     try {
-      return fetch(input, init);
+      return fetch(input, sent);
     } finally {
       calling = outer;
     }
   };
 }
 
-/** True when the watched request certainly never reached the socket. */
-export function unwritten(watch: WireWatch | undefined): boolean {
-  return watch?.created === true && !watch.written && !http2Seen;
+/** What a failure of the attempt watched on `watch` may claim (see {@link SendProof}). */
+export function proofOf(watch: WireWatch | undefined): SendProof {
+  if (!watch?.watched) return 'none';
+  return watch.created && !watch.written && !http2Seen ? 'unwritten' : 'watched';
 }
+
+// Subscribed when the SDK loads, not at its first call: an HTTP/2 session undici opens before that
+// call is seen opening (its requests report no write, so none may be taken for "never written").
+subscribe();
