@@ -78,12 +78,16 @@ describe('the SDK in a bundle', () => {
   // the second attack found (a chunk read by its internal slots, not by the byteOffset/byteLength
   // it claims; anything a schema throws, a Symbol or an object posing as the SDK's error included,
   // made the SDK's error; sync checks that outlast the timeout a timeout) to 27,756 B: budget 27.25 KB.
+  // Its ninth round's attacks (a failure said "not sent" only from a fetch the SDK vouches for:
+  // Node's own, told by its source, through Node's own dispatcher, or one marked
+  // FETCH_REPORTS_IN_CALL; otherwise a POST that had arrived was sent two or three times) took it
+  // to 28,152 B: budget 27.75 KB.
   // What each file costs: `node scripts/bench-size.mjs --modules`;
   // why the targets are missed: docs/performance.md.
-  it("the SDK's own code stays within 27.25 KB minified and gzipped (ky and zod external)", async () => {
+  it("the SDK's own code stays within 27.75 KB minified and gzipped (ky and zod external)", async () => {
     const { gzipBytes, inputs } = await bundle("export * from './index.js';", ['ky', 'zod']);
     expect(fromPackage(inputs, 'zod')).toEqual([]);
-    expect(gzipBytes).toBeLessThanOrEqual(27.25 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(27.75 * 1024);
   });
 
   it("AgentClient with ky and zod (what a browser user ships) stays within issue 23's 45 KB minified and gzipped", async () => {

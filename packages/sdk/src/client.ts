@@ -63,7 +63,9 @@ export interface AgentClientOptions {
    * honours `redirect`. A failed request counts as never sent (`ConnectionError.sent === false`,
    * retried even when it is a POST) only on proof that it never reached the socket, from a `fetch`
    * the SDK can vouch for: Node's own (given or on `globalThis`, told by its source, so not a
-   * wrapper put there by instrumentation, a mock or fail-over code) or one that carries
+   * wrapper put there by instrumentation, a mock or fail-over code), sending through Node's own
+   * dispatcher (not one set with undici's `setGlobalDispatcher` that retries, fails over, mocks or
+   * speaks HTTP/2, or whose `dispatch` was replaced), or one that carries
    * `FETCH_REPORTS_IN_CALL` (see there for what it promises). Any other `fetch`'s failures,
    * whatever their error code (a refused connection included), may have been sent, and a POST is
    * not retried.

@@ -114,6 +114,10 @@ describe('retries of POST requests', () => {
     const error = await rejectionOf(() => post(unmarked));
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toMatchObject({ sent: true, method: 'POST', path: 'schemas' });
+    // Nothing says it left, or that it did not: the message does not claim it was sent.
+    expect(error.message).toBe(
+      'POST /schemas to http://agent.test:80 failed, and may have been sent and processed (ECONNREFUSED)',
+    );
     expect(requests).toHaveLength(1);
   });
 

@@ -84,6 +84,59 @@ describe('watchedFetch', () => {
     });
   });
 
+  describe("Node's own fetch through a dispatcher that is not Node's own (helper-66)", () => {
+    /** Runs `fn` with Node's global dispatcher (made by a first fetch) replaced by `make(it)`. */
+    async function withDispatcher(make: (node: object) => object, fn: () => Promise<void>): Promise<void> {
+      await globalThis.fetch(await refusing()).catch(() => undefined);
+      const key = Symbol.for('undici.globalDispatcher.1');
+      const global = globalThis as unknown as Record<symbol, object>;
+      const node = global[key] as object;
+      global[key] = make(node);
+      try {
+        await fn();
+      } finally {
+        global[key] = node;
+      }
+    }
+
+    it('is not watched when the dispatcher sends again (its dispatch replaced)', async () => {
+      // A dispatcher that re-sent a refused request later: the request created within the call was
+      // refused, the one written after it was not reported, and the POST went out twice.
+      const again = (node: object) =>
+        Object.assign(Object.create(node) as object, {
+          dispatch: (...args: unknown[]) =>
+            (node as { dispatch: (...a: unknown[]) => boolean }).dispatch(...args),
+        });
+      await withDispatcher(again, async () => {
+        const watch = fresh();
+        await watchedFetch(undefined, watch)(await refusing()).catch(() => undefined);
+        expect(proofOf(watch)).toBe('none');
+      });
+    });
+
+    it('is not watched when the dispatcher speaks HTTP/2 (whose write undici 6 and 7 do not report)', async () => {
+      const h2 = (node: object) => {
+        const Agent = (node as { constructor: new (options: object) => object }).constructor;
+        return new Agent({ allowH2: true });
+      };
+      await withDispatcher(h2, async () => {
+        const watch = fresh();
+        await watchedFetch(undefined, watch)(await refusing()).catch(() => undefined);
+        expect(proofOf(watch)).toBe('none');
+      });
+    });
+
+    it("is watched again once Node's own dispatcher is back", async () => {
+      await withDispatcher(
+        (node) => Object.create(node) as object,
+        async () => undefined,
+      );
+      const watch = fresh();
+      await watchedFetch(undefined, watch)(await refusing()).catch(() => undefined);
+      expect(proofOf(watch)).toBe('unwritten');
+    });
+  });
+
   describe('a fetch put on globalThis by someone else (instrumentation, mocks, fail-over)', () => {
     it('is not watched, whatever Node fetch it calls within its call (helper-65)', async () => {
       // A wrapper that sends a beacon with Node's fetch (refused: created, never written) and

@@ -106,6 +106,9 @@ export function attemptError(
   let message = `Could not reach ${origin} (${where}): ${detail}`;
   if (phase === 'read') {
     message = `The connection to ${origin} broke while reading the answer to ${where}${mayHaveArrived} (${detail})`;
+  } else if (proof === 'none') {
+    // Nothing says whether it left: a fetch the SDK cannot vouch for (see wire-watch.ts).
+    message = `${where} to ${origin} failed, and may have been sent${mayHaveArrived && ' and processed'} (${detail})`;
   } else if (mayHaveArrived) {
     message = `The connection to ${origin} failed after ${where} was sent${mayHaveArrived} (${detail})`;
   }

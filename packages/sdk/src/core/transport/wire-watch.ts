@@ -8,8 +8,8 @@ import { nodeBuiltin } from '../node-builtin.js';
  * standing for the request), as the CLI's does. A report counts only when it is made within the
  * synchronous call of the `fetch` an attempt made. `unwritten` is true only with proof: the request
  * was created and its headers were never written, on a Node whose fetch never spoke HTTP/2 (which
- * does not report the write). Elsewhere (a browser, an unmarked `fetch` of the caller's) it stays
- * false: may have been sent.
+ * does not report the write). Elsewhere (a browser, any `fetch` that is neither Node's own nor
+ * marked, on `globalThis` or given) it stays false: may have been sent.
  */
 export interface WireWatch {
   created: boolean;
@@ -104,12 +104,57 @@ function isNodeFetch(fetch: unknown): boolean {
   return true;
 }
 
+/** Where undici keeps the dispatcher Node's `fetch` sends through (undici 6 and 7; 7 and 8). */
+const DISPATCHERS = [Symbol.for('undici.globalDispatcher.1'), Symbol.for('undici.globalDispatcher.2')];
+/** Node's own dispatcher classes: undici's `Agent`, and undici 8's wrapper for the older key. */
+const NODE_DISPATCHERS = new Set(['Agent', 'Dispatcher1Wrapper']);
+/** The dispatchers last found plain (see {@link plainDispatchers}). */
+const plainSeen = new WeakSet<object>();
+
 /**
- * Whether `fetch` reports every request it sends within its call: Node's own, or one that carries
+ * Whether Node's `fetch` sends as Node sends by default: every global dispatcher unset or a plain
+ * instance of undici's own class, its `dispatch` not replaced, HTTP/2 not asked for, no
+ * interceptors. A dispatcher that sends a request again (a retry or fail-over agent: the request
+ * created within the call is then not the one written), speaks HTTP/2 (whose write undici 6 and 7
+ * do not report) or is a mock is another transport, whose reports and codes prove nothing.
+ */
+function plainDispatchers(): boolean {
+  for (const key of DISPATCHERS) {
+    const dispatcher = (globalThis as Record<symbol, unknown>)[key];
+    if (dispatcher === undefined) continue;
+    if (typeof dispatcher !== 'object' || dispatcher === null || Object.hasOwn(dispatcher, 'dispatch'))
+      return false;
+    if (plainSeen.has(dispatcher)) continue;
+    const proto = Object.getPrototypeOf(dispatcher) as {
+      constructor?: { name?: unknown; prototype?: unknown };
+    };
+    if (!NODE_DISPATCHERS.has(String(proto?.constructor?.name)) || proto.constructor?.prototype !== proto)
+      return false;
+    const optionsKey = Object.getOwnPropertySymbols(dispatcher).find(
+      (symbol) => symbol.description === 'options',
+    );
+    const options = (optionsKey ? (dispatcher as Record<symbol, unknown>)[optionsKey] : undefined) as
+      | { allowH2?: unknown; interceptors?: unknown }
+      | undefined;
+    if (options?.allowH2 === true) return false;
+    const { interceptors } = options ?? {};
+    if (
+      interceptors != null &&
+      Object.values(interceptors).some((list) => Array.isArray(list) && list.length > 0)
+    )
+      return false;
+    plainSeen.add(dispatcher);
+  }
+  return true;
+}
+
+/**
+ * Whether `fetch` reports every request it sends within its call: Node's own, sending through
+ * Node's own dispatcher ({@link plainDispatchers}), or one that carries
  * {@link FETCH_REPORTS_IN_CALL} as `true` (a mark that cannot be read is none).
  */
 function reportsInCall(fetch: typeof globalThis.fetch): boolean {
-  if (isNodeFetch(fetch)) return true;
+  if (isNodeFetch(fetch)) return plainDispatchers();
   try {
     return (fetch as { [FETCH_REPORTS_IN_CALL]?: unknown })[FETCH_REPORTS_IN_CALL] === true;
   } catch {
