@@ -126,6 +126,25 @@ describe('watchedFetch', () => {
       });
     });
 
+    it("is not watched when its pools are made by a factory of the caller's (a retry added there; helper-67)", async () => {
+      const Agent = (node: object) => (node as { constructor: new (options: object) => object }).constructor;
+      const ownFactory = (node: object) => new (Agent(node))({ factory: () => node });
+      await withDispatcher(ownFactory, async () => {
+        const watch = fresh();
+        await watchedFetch(undefined, watch)(await refusing()).catch(() => undefined);
+        expect(proofOf(watch)).toBe('none');
+      });
+      // A connector of the caller's (which may negotiate HTTP/2 by ALPN) is not Node's either.
+      const connector = (node: object) =>
+        new (Agent(node))({ connect: (_: unknown, done: (error: Error) => void) => done(new Error('no')) });
+      await withDispatcher(connector, async () => {
+        const watch = fresh();
+        const signal = AbortSignal.timeout(1000);
+        await watchedFetch(undefined, watch)(await refusing(), { signal }).catch(() => undefined);
+        expect(proofOf(watch)).toBe('none');
+      });
+    });
+
     it("is watched again once Node's own dispatcher is back", async () => {
       await withDispatcher(
         (node) => Object.create(node) as object,

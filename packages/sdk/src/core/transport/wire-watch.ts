@@ -113,7 +113,8 @@ const plainSeen = new WeakSet<object>();
 
 /**
  * Whether Node's `fetch` sends as Node sends by default: every global dispatcher unset or a plain
- * instance of undici's own class, its `dispatch` not replaced, HTTP/2 not asked for, no
+ * instance of undici's own class, its `dispatch` not replaced, its pools made by undici's own
+ * factory, HTTP/2 not asked for (nor a connector of the caller's, which may negotiate it), no
  * interceptors. A dispatcher that sends a request again (a retry or fail-over agent: the request
  * created within the call is then not the one written), speaks HTTP/2 (whose write undici 6 and 7
  * do not report) or is a mock is another transport, whose reports and codes prove nothing.
@@ -130,13 +131,20 @@ function plainDispatchers(): boolean {
     };
     if (!NODE_DISPATCHERS.has(String(proto?.constructor?.name)) || proto.constructor?.prototype !== proto)
       return false;
-    const optionsKey = Object.getOwnPropertySymbols(dispatcher).find(
-      (symbol) => symbol.description === 'options',
-    );
-    const options = (optionsKey ? (dispatcher as Record<symbol, unknown>)[optionsKey] : undefined) as
-      | { allowH2?: unknown; interceptors?: unknown }
+    const own = (name: string) => {
+      const key = Object.getOwnPropertySymbols(dispatcher).find((symbol) => symbol.description === name);
+      return key ? (dispatcher as Record<symbol, unknown>)[key] : undefined;
+    };
+    // The pools it makes: undici's own (a factory of the caller's may add a retry; helper-67).
+    const factory = own('factory') as { name?: unknown } | undefined;
+    if (factory !== undefined && factory?.name !== 'defaultFactory') return false;
+    const options = own('options') as
+      | { allowH2?: unknown; interceptors?: unknown; connect?: unknown }
       | undefined;
-    if (options?.allowH2 === true) return false;
+    // A connector of the caller's may negotiate HTTP/2 (ALPN) without `allowH2`.
+    if (options?.allowH2 === true || typeof options?.connect === 'function') return false;
+    if (Array.isArray((options?.connect as { ALPNProtocols?: unknown } | undefined)?.ALPNProtocols))
+      return false;
     const { interceptors } = options ?? {};
     if (
       interceptors != null &&
