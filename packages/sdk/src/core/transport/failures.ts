@@ -85,7 +85,8 @@ export function attemptError(
   }
   // What an unwatched fetch throws may be of another request it made (a fail-over's refused
   // second host after the first read the request): no code of it says "not sent".
-  const refusal = phase === 'send' && proof !== 'none' ? refusalOf(thrown) : undefined;
+  const vouched = phase === 'send' && proof !== 'none';
+  const refusal = vouched ? refusalOf(thrown) : undefined;
   if (typeof refusal === 'number') return unexpectedStatus(info, refusal);
   if (refusal === 'port') {
     return new ConnectionError(`${where} was not sent: fetch refuses the port of ${origin}`, {
@@ -96,7 +97,7 @@ export function attemptError(
   }
   const code = networkCode(thrown);
   const unsent = unwritten ? `${code ?? 'failed'} before the request was written` : undefined;
-  const why = phase === 'send' && proof !== 'none' ? (notSent(thrown, code, baseUrl) ?? unsent) : undefined;
+  const why = vouched ? (notSent(thrown, code, baseUrl) ?? unsent) : undefined;
   if (why !== undefined) {
     const message = `Could not reach ${origin} (${where}): ${why}`;
     return new ConnectionError(scrub(message, secrets), { ...info, sent: false, cause });

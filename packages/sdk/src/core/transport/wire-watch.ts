@@ -41,8 +41,6 @@ export type SendProof = 'none' | 'watched' | 'unwritten';
  */
 export const FETCH_REPORTS_IN_CALL: unique symbol = Symbol.for('credential-agent:fetch:reports-in-call');
 
-/** Undefined until the channels are subscribed to; false where there are none (a browser). */
-let subscribed: boolean | undefined;
 /** The function last found to be Node's own `fetch` (see {@link isNodeFetch}). */
 let nodeFetch: unknown;
 /**
@@ -55,14 +53,12 @@ let calling: WireWatch | undefined;
 let http2Seen = false;
 const requests = new WeakMap<object, WireWatch>();
 
-/** Subscribes to the channels once; false where there are none (a browser). */
+/** Subscribes to the channels; false where there are none (a browser). */
 function subscribe(): boolean {
-  if (subscribed !== undefined) return subscribed;
-  subscribed = false;
   const channels = nodeBuiltin<{ subscribe(name: string, fn: (message: unknown) => void): void }>(
     'node:diagnostics_channel',
   );
-  if (typeof channels?.subscribe !== 'function') return subscribed;
+  if (typeof channels?.subscribe !== 'function') return false;
   const created = (message: unknown) => {
     const request = (message as { request?: object }).request;
     if (!calling || !request) return;
@@ -82,8 +78,7 @@ function subscribe(): boolean {
     const socket = (message as { socket?: { alpnProtocol?: unknown } }).socket;
     if (socket?.alpnProtocol === 'h2') http2Seen = true;
   });
-  subscribed = true;
-  return subscribed;
+  return true;
 }
 
 /**
@@ -173,8 +168,9 @@ function reportsInCall(fetch: typeof globalThis.fetch): boolean {
 /**
  * The `fetch` of an attempt, watched on `watch` (see {@link WireWatch}) within its synchronous call
  * when it reports within its call ({@link reportsInCall}); any other is called unwatched. `given` is
- * the caller's `fetch` (which gets ky's Request whole); without one, `globalThis.fetch` as it is at
- * the call, read once, with `body` (the JSON text) as `init.body` beside ky's Request.
+ * the caller's `fetch` (which gets ky's Request whole, so no `body`); without one,
+ * `globalThis.fetch` as it is at the call, read once, with `body` (the JSON text) as `init.body`
+ * beside ky's Request.
  */
 export function watchedFetch(
   given: typeof globalThis.fetch | undefined,
@@ -183,8 +179,8 @@ export function watchedFetch(
 ): typeof globalThis.fetch {
   return (input, init) => {
     const fetch = given ?? globalThis.fetch;
-    const sent = given || body == null ? init : { ...init, body };
-    if (!subscribe() || !reportsInCall(fetch)) return fetch(input, sent);
+    const sent = body == null ? init : { ...init, body };
+    if (!subscribed || !reportsInCall(fetch)) return fetch(input, sent);
     watch.watched = true;
     // A watched call made within another's (a fetch calling Node's) has its own watch until it
     // returns; the outer one's reports after it are the outer's again.
@@ -206,4 +202,5 @@ export function proofOf(watch: WireWatch | undefined): SendProof {
 
 // Subscribed when the SDK loads, not at its first call: an HTTP/2 session undici opens before that
 // call is seen opening (its requests report no write, so none may be taken for "never written").
-subscribe();
+/** Whether the channels are subscribed to; false where there are none (a browser). */
+const subscribed = subscribe();
