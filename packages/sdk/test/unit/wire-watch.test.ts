@@ -85,17 +85,32 @@ describe('watchedFetch', () => {
   });
 
   describe("Node's own fetch through a dispatcher that is not Node's own (helper-66)", () => {
-    /** Runs `fn` with Node's global dispatcher (made by a first fetch) replaced by `make(it)`. */
-    async function withDispatcher(make: (node: object) => object, fn: () => Promise<void>): Promise<void> {
+    /** Where Node's `fetch` finds its dispatcher: undici 6 and 7 read key 1, undici 8 key 2. */
+    const KEYS = [Symbol.for('undici.globalDispatcher.1'), Symbol.for('undici.globalDispatcher.2')];
+    type AgentClass = new (options?: object) => object;
+
+    /**
+     * Runs `fn` with Node's global dispatcher (made by a first fetch) replaced by `make(it, Agent)`
+     * under every key it is kept at, as undici's `setGlobalDispatcher` does. `Agent` is undici's own
+     * class (under key 1 on Node 20 to 24; Node 26 keeps a wrapper there and the Agent under key 2).
+     */
+    async function withDispatcher(
+      make: (node: object, Agent: AgentClass) => object,
+      fn: () => Promise<void>,
+    ): Promise<void> {
       await globalThis.fetch(await refusing()).catch(() => undefined);
-      const key = Symbol.for('undici.globalDispatcher.1');
-      const global = globalThis as unknown as Record<symbol, object>;
-      const node = global[key] as object;
-      global[key] = make(node);
+      const global = globalThis as unknown as Record<symbol, object | undefined>;
+      const kept = KEYS.map((key) => global[key]);
+      const node = kept.find((d) => d?.constructor.name === 'Agent');
+      if (!node) throw new Error(`no undici Agent among the global dispatchers of Node ${process.version}`);
+      const replacement = make(node, node.constructor as AgentClass);
+      for (const key of KEYS) global[key] = replacement;
       try {
         await fn();
       } finally {
-        global[key] = node;
+        KEYS.forEach((key, i) => {
+          global[key] = kept[i];
+        });
       }
     }
 
@@ -114,11 +129,8 @@ describe('watchedFetch', () => {
       });
     });
 
-    it('is not watched when the dispatcher speaks HTTP/2 (whose write undici 6 and 7 do not report)', async () => {
-      const h2 = (node: object) => {
-        const Agent = (node as { constructor: new (options: object) => object }).constructor;
-        return new Agent({ allowH2: true });
-      };
+    it('is not watched when the dispatcher speaks HTTP/2 (whose write undici before 7.2 does not report)', async () => {
+      const h2 = (_node: object, Agent: AgentClass) => new Agent({ allowH2: true });
       await withDispatcher(h2, async () => {
         const watch = fresh();
         await watchedFetch(undefined, watch)(await refusing()).catch(() => undefined);
@@ -127,16 +139,16 @@ describe('watchedFetch', () => {
     });
 
     it("is not watched when its pools are made by a factory of the caller's (a retry added there; helper-67)", async () => {
-      const Agent = (node: object) => (node as { constructor: new (options: object) => object }).constructor;
-      const ownFactory = (node: object) => new (Agent(node))({ factory: () => node });
+      // Pools of its own making (an Agent each, as a retry wrapper would hand back).
+      const ownFactory = (_node: object, Agent: AgentClass) => new Agent({ factory: () => new Agent() });
       await withDispatcher(ownFactory, async () => {
         const watch = fresh();
         await watchedFetch(undefined, watch)(await refusing()).catch(() => undefined);
         expect(proofOf(watch)).toBe('none');
       });
       // A connector of the caller's (which may negotiate HTTP/2 by ALPN) is not Node's either.
-      const connector = (node: object) =>
-        new (Agent(node))({ connect: (_: unknown, done: (error: Error) => void) => done(new Error('no')) });
+      const connector = (_node: object, Agent: AgentClass) =>
+        new Agent({ connect: (_: unknown, done: (error: Error) => void) => done(new Error('no')) });
       await withDispatcher(connector, async () => {
         const watch = fresh();
         const signal = AbortSignal.timeout(1000);

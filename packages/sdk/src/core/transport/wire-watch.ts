@@ -7,8 +7,8 @@ import { nodeBuiltin } from '../node-builtin.js';
  * on `credential-agent:fetch:create` and `credential-agent:fetch:written` (`{ request }`, any object
  * standing for the request), as the CLI's does. A report counts only when it is made within the
  * synchronous call of the `fetch` an attempt made. `unwritten` is true only with proof: the request
- * was created and its headers were never written, on a Node whose fetch never spoke HTTP/2 (which
- * does not report the write). Elsewhere (a browser, any `fetch` that is neither Node's own nor
+ * was created and its headers were never written, on a Node whose fetch reports the write over
+ * every protocol it has spoken (undici before 7.2 does not over HTTP/2). Elsewhere (a browser, any `fetch` that is neither Node's own nor
  * marked, on `globalThis` or given) it stays false: may have been sent.
  */
 export interface WireWatch {
@@ -50,7 +50,20 @@ let nodeFetch: unknown;
  * hooks (an `AsyncLocalStorage`, which on Node 20 and 22 slows every promise).
  */
 let calling: WireWatch | undefined;
+/**
+ * Whether undici has spoken HTTP/2 in this process where it does not report the write of a
+ * request's headers over HTTP/2: undici before 7.2 (Node 20 and 22). From 7.2 it reports them as
+ * over HTTP/1.1 (`undici:client:sendHeaders`, before the stream is opened), so an HTTP/2 connection
+ * (Node 26's `fetch` speaks HTTP/2 by default) takes nothing away from the proof.
+ */
 let http2Seen = false;
+/** Whether this Node's undici reports an HTTP/2 request's write (7.2 and later); false when unknown. */
+const http2WritesReported = (() => {
+  const [major = 0, minor = 0] = String(globalThis.process?.versions?.['undici'] ?? '')
+    .split('.')
+    .map(Number);
+  return major > 7 || (major === 7 && minor >= 2);
+})();
 const requests = new WeakMap<object, WireWatch>();
 
 /** Subscribes to the channels; false where there are none (a browser). */
@@ -76,7 +89,7 @@ function subscribe(): boolean {
   channels.subscribe('credential-agent:fetch:written', written);
   channels.subscribe('undici:client:connected', (message) => {
     const socket = (message as { socket?: { alpnProtocol?: unknown } }).socket;
-    if (socket?.alpnProtocol === 'h2') http2Seen = true;
+    if (socket?.alpnProtocol === 'h2' && !http2WritesReported) http2Seen = true;
   });
   return true;
 }
@@ -111,8 +124,8 @@ const plainSeen = new WeakSet<object>();
  * instance of undici's own class, its `dispatch` not replaced, its pools made by undici's own
  * factory, HTTP/2 not asked for (nor a connector of the caller's, which may negotiate it), no
  * interceptors. A dispatcher that sends a request again (a retry or fail-over agent: the request
- * created within the call is then not the one written), speaks HTTP/2 (whose write undici 6 and 7
- * do not report) or is a mock is another transport, whose reports and codes prove nothing.
+ * created within the call is then not the one written), speaks HTTP/2 (whose write undici before 7.2
+ * does not report) or is a mock is another transport, whose reports and codes prove nothing.
  */
 function plainDispatchers(): boolean {
   for (const key of DISPATCHERS) {
