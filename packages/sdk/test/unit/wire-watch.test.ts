@@ -130,12 +130,17 @@ describe('watchedFetch', () => {
     });
 
     it('is not watched when the dispatcher speaks HTTP/2 (whose write undici before 7.2 does not report)', async () => {
-      const h2 = (_node: object, Agent: AgentClass) => new Agent({ allowH2: true });
-      await withDispatcher(h2, async () => {
-        const watch = fresh();
-        await watchedFetch(undefined, watch)(await refusing()).catch(() => undefined);
-        expect(proofOf(watch)).toBe('none');
-      });
+      // Asked for at the top, or in `connect`, which undici's pools pass on to theirs (helper-68).
+      for (const options of [{ allowH2: true }, { connect: { allowH2: true } }]) {
+        await withDispatcher(
+          (_node, Agent) => new Agent(options),
+          async () => {
+            const watch = fresh();
+            await watchedFetch(undefined, watch)(await refusing()).catch(() => undefined);
+            expect(proofOf(watch), JSON.stringify(options)).toBe('none');
+          },
+        );
+      }
     });
 
     it("is not watched when its pools are made by a factory of the caller's (a retry added there; helper-67)", async () => {

@@ -51,19 +51,49 @@ let nodeFetch: unknown;
  */
 let calling: WireWatch | undefined;
 /**
- * Whether undici has spoken HTTP/2 in this process where it does not report the write of a
- * request's headers over HTTP/2: undici before 7.2 (Node 20 and 22). From 7.2 it reports them as
- * over HTTP/1.1 (`undici:client:sendHeaders`, before the stream is opened), so an HTTP/2 connection
- * (Node 26's `fetch` speaks HTTP/2 by default) takes nothing away from the proof.
+ * Whether an undici that does not report the write of a request's headers over HTTP/2 has spoken
+ * HTTP/2 in this process: one installed from npm, or Node's own before 7.2 (Node 20 and 22). From
+ * 7.2 Node's own reports them as over HTTP/1.1 (`undici:client:sendHeaders`, before the stream is
+ * opened), so its HTTP/2 connections (Node 26's `fetch` speaks HTTP/2 by default) take nothing away
+ * from the proof.
  */
 let http2Seen = false;
-/** Whether this Node's undici reports an HTTP/2 request's write (7.2 and later); false when unknown. */
+/** Whether Node's own undici reports an HTTP/2 request's write (7.2 and later); false when unknown. */
 const http2WritesReported = (() => {
   const [major = 0, minor = 0] = String(globalThis.process?.versions?.['undici'] ?? '')
     .split('.')
     .map(Number);
   return major > 7 || (major === 7 && minor >= 2);
 })();
+/** A frame of Node's own undici (Node 20 to 26) in a stack. */
+const NODE_UNDICI_FRAME = /[( ]node:internal\/deps\/undici\/undici:\d/;
+
+/**
+ * Whether the report `subscriber` is handling was published by Node's own undici, told by the
+ * first frame below the channel's on the stack: an undici installed from npm (whose version
+ * `process.versions.undici` does not give) publishes on the same channels (helper-68). False when
+ * the stack cannot be read.
+ */
+function publishedByNodeUndici(subscriber: (message: unknown) => void): boolean {
+  const holder: { stack?: unknown } = {};
+  let stack: string;
+  try {
+    (Error as { captureStackTrace?: (holder: object, above: unknown) => void }).captureStackTrace?.(
+      holder,
+      subscriber,
+    );
+    // Formatted here, by whatever `Error.prepareStackTrace` the process has (which may throw).
+    stack = String(holder.stack);
+  } catch {
+    return false;
+  }
+  const publisher = stack
+    .split('\n')
+    .slice(1)
+    .find((frame) => !frame.includes('node:diagnostics_channel'));
+  return publisher !== undefined && NODE_UNDICI_FRAME.test(publisher);
+}
+
 const requests = new WeakMap<object, WireWatch>();
 
 /** Subscribes to the channels; false where there are none (a browser). */
@@ -87,10 +117,12 @@ function subscribe(): boolean {
   channels.subscribe('credential-agent:fetch:create', created);
   channels.subscribe('undici:client:sendHeaders', written);
   channels.subscribe('credential-agent:fetch:written', written);
-  channels.subscribe('undici:client:connected', (message) => {
+  const connected = (message: unknown) => {
     const socket = (message as { socket?: { alpnProtocol?: unknown } }).socket;
-    if (socket?.alpnProtocol === 'h2' && !http2WritesReported) http2Seen = true;
-  });
+    if (socket?.alpnProtocol !== 'h2') return;
+    if (!(http2WritesReported && publishedByNodeUndici(connected))) http2Seen = true;
+  };
+  channels.subscribe('undici:client:connected', connected);
   return true;
 }
 
@@ -149,10 +181,11 @@ function plainDispatchers(): boolean {
     const options = own('options') as
       | { allowH2?: unknown; interceptors?: unknown; connect?: unknown }
       | undefined;
-    // A connector of the caller's may negotiate HTTP/2 (ALPN) without `allowH2`.
+    // A connector of the caller's may negotiate HTTP/2 (ALPN) without `allowH2`, and undici's
+    // pools pass `connect`'s own `allowH2` on to theirs (helper-68).
     if (options?.allowH2 === true || typeof options?.connect === 'function') return false;
-    if (Array.isArray((options?.connect as { ALPNProtocols?: unknown } | undefined)?.ALPNProtocols))
-      return false;
+    const connect = options?.connect as { ALPNProtocols?: unknown; allowH2?: unknown } | undefined;
+    if (Array.isArray(connect?.ALPNProtocols) || connect?.allowH2 === true) return false;
     const { interceptors } = options ?? {};
     if (
       interceptors != null &&
