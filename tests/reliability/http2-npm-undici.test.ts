@@ -3,13 +3,14 @@
  * it looks like undici's plain Agent (helper-68): undici 6 reports no write over HTTP/2, whatever
  * undici Node bundles (`process.versions.undici` is Node's own, 7.29 on Node 24). A server that
  * reads the POST and then drops the session must get it once: the SDK may not take the request
- * for "never written" and send it again. Counted per body by the server, on real sockets. A file
- * of its own: an HTTP/2 connection seen is the SDK's state for the rest of the file.
+ * for "never written" and send it again, even when the HTTP/2 session was opened before the SDK was
+ * loaded (helper-69), so it never saw the connection. Counted per body by the server, on real
+ * sockets. A file of its own: the SDK is loaded in it after an HTTP/2 session, and what it has seen
+ * is its state for the rest of the file.
  */
 import { readFileSync } from 'node:fs';
 import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } from 'node:http2';
 import { join } from 'node:path';
-import { AgentClient } from '@credential-agent/sdk';
 import * as undici from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../support/packages.js';
@@ -33,9 +34,14 @@ beforeAll(async () => {
     sessions.add(session);
     session.on('error', () => {});
   });
-  // Reads the whole POST, then drops the session without an answer.
-  server.on('stream', (stream) => {
+  // Answers a GET; reads the whole POST, then drops the session without an answer.
+  server.on('stream', (stream, headers) => {
     stream.on('error', () => {});
+    if (headers[':method'] === 'GET') {
+      stream.respond({ ':status': 200 });
+      stream.end('up');
+      return;
+    }
     let body = '';
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => {
@@ -66,35 +72,56 @@ const DISPATCHERS = {
     }),
 };
 
+/** A POST through the SDK (loaded now, if it was not yet) to the server; the attempts it made. */
+async function post(body: object): Promise<number> {
+  const { AgentClient } = await import('@credential-agent/sdk');
+  let attempts = 0;
+  const client = new AgentClient({
+    baseUrl: origin(),
+    accessToken: 'tok-npm-undici',
+    retry: { limit: 2, baseDelay: 1 },
+    timeout: 2000,
+    hooks: { onRequest: () => void attempts++ },
+  });
+  const error = await client.request({ method: 'POST', path: '/offers', body }).catch((e: unknown) => e);
+  expect(error).toMatchObject({ sent: true });
+  return attempts;
+}
+const origin = () => `https://localhost:${(server.address() as { port: number }).port}`;
+
+/** Runs `fn` with `dispatcher` as the global dispatcher of Node's `fetch`, set by npm undici. */
+async function through(dispatcher: undici.Dispatcher, fn: () => Promise<void>): Promise<void> {
+  const global = globalThis as unknown as Record<symbol, unknown>;
+  await fetch('data:,').catch(() => {});
+  const node = global[KEY];
+  undici.setGlobalDispatcher(dispatcher);
+  try {
+    await fn();
+  } finally {
+    global[KEY] = node;
+    await dispatcher.destroy();
+  }
+}
+
 describe.skipIf(!fetchReadsKey1)('Node fetch through an npm undici 6 Agent that speaks HTTP/2', () => {
+  // First in the file: the SDK is loaded only after the session is open.
+  it('a session opened before the SDK was loaded: the POST the server read is never sent again', async () => {
+    await through(DISPATCHERS['a factory named defaultFactory'](), async () => {
+      expect(await (await fetch(`${origin()}/health`)).text()).toBe('up');
+      const body = { holder: 'bob@example.com', id: crypto.randomUUID() };
+      expect(await post(body)).toBe(1);
+      expect(deliveries.get(JSON.stringify(body))).toBe(1);
+    });
+  });
+
   it.each(Object.entries(DISPATCHERS))(
     '%s: the POST the server read is never sent again',
     async (_, make) => {
-      const global = globalThis as unknown as Record<symbol, unknown>;
-      await fetch('data:,').catch(() => {});
-      const node = global[KEY];
-      const dispatcher = make();
-      undici.setGlobalDispatcher(dispatcher);
-      const body = { holder: 'alice@example.com', id: crypto.randomUUID() };
-      let attempts = 0;
-      try {
-        const client = new AgentClient({
-          baseUrl: `https://localhost:${(server.address() as { port: number }).port}`,
-          accessToken: 'tok-npm-undici',
-          retry: { limit: 2, baseDelay: 1 },
-          timeout: 2000,
-          hooks: { onRequest: () => void attempts++ },
-        });
-        const error = await client
-          .request({ method: 'POST', path: '/offers', body })
-          .catch((e: unknown) => e);
-        expect(error).toMatchObject({ sent: true });
-      } finally {
-        global[KEY] = node;
-        await dispatcher.destroy();
-      }
-      expect(deliveries.get(JSON.stringify(body))).toBe(1);
-      expect(attempts).toBe(1);
+      await through(make(), async () => {
+        const body = { holder: 'alice@example.com', id: crypto.randomUUID() };
+        expect(await post(body)).toBe(1);
+        expect(deliveries.get(JSON.stringify(body))).toBe(1);
+      });
     },
   );
 });

@@ -8,10 +8,13 @@
  * proof.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawnSync } from 'node:child_process';
 import { channel } from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import { type AddressInfo, createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
+import { SOURCE_CONDITION } from '../../../../scripts/source-condition.mjs';
 import {
   FETCH_REPORTS_IN_CALL,
   proofOf,
@@ -131,7 +134,9 @@ describe('watchedFetch', () => {
 
     it('is not watched when the dispatcher speaks HTTP/2 (whose write undici before 7.2 does not report)', async () => {
       // Asked for at the top, or in `connect`, which undici's pools pass on to theirs (helper-68).
-      for (const options of [{ allowH2: true }, { connect: { allowH2: true } }]) {
+      // Any truthy value: undici's connector offers h2 for it (helper-69).
+      const asked = [{ allowH2: true }, { connect: { allowH2: true } }, { connect: { allowH2: 'true' } }];
+      for (const options of [...asked, { connect: { allowH2: 1 } }]) {
         await withDispatcher(
           (_node, Agent) => new Agent(options),
           async () => {
@@ -160,6 +165,29 @@ describe('watchedFetch', () => {
         await watchedFetch(undefined, watch)(await refusing(), { signal }).catch(() => undefined);
         expect(proofOf(watch)).toBe('none');
       });
+    });
+
+    it("is not watched through a class of the caller's named Agent that extends undici's (helper-69)", async () => {
+      // It sends a refused request again from its own `dispatch`: the request created within the
+      // call was refused, the one it sent after was not reported.
+      const failover = (_node: object, Base: AgentClass) => {
+        const Agent = class extends (Base as new (
+          options?: object,
+        ) => { dispatch(...a: unknown[]): boolean }) {
+          override dispatch(...args: unknown[]) {
+            return super.dispatch(...args);
+          }
+        };
+        return new Agent();
+      };
+      const named = (_node: object, Base: AgentClass) => new (class Agent extends Base {})();
+      for (const make of [failover, named]) {
+        await withDispatcher(make, async () => {
+          const watch = fresh();
+          await watchedFetch(undefined, watch)(await refusing()).catch(() => undefined);
+          expect(proofOf(watch)).toBe('none');
+        });
+      }
     });
 
     it("is watched again once Node's own dispatcher is back", async () => {
@@ -318,6 +346,36 @@ describe('watchedFetch', () => {
         run.mockRestore();
       }
     });
+  });
+});
+
+describe('reports that are not what undici or a marked fetch send (helper-69)', () => {
+  it('throw nothing into the process: no message, null, a request that is not an object', () => {
+    // In a process of its own: a subscriber's error is thrown there as an uncaught exception.
+    const script = `
+      import { channel } from 'node:diagnostics_channel';
+      import { AgentClient, FETCH_REPORTS_IN_CALL } from '@credential-agent/sdk';
+      for (const name of ['undici:client:connected', 'undici:request:create', 'undici:client:sendHeaders',
+        'credential-agent:fetch:create', 'credential-agent:fetch:written'])
+        for (const message of [undefined, null, 'text', { request: 'req-1' }, { request: 7 }, { socket: null }])
+          channel(name).publish(message);
+      const create = channel('credential-agent:fetch:create');
+      const fetch = Object.assign(async () => {
+        create.publish({ request: 'req-1' });
+        return new Response('{}', { headers: { 'content-type': 'application/json' } });
+      }, { [FETCH_REPORTS_IN_CALL]: true });
+      const client = new AgentClient({ baseUrl: 'https://agent.example', accessToken: 't', fetch });
+      await client.request({ method: 'POST', path: '/offers', body: { a: 1 } });
+      setTimeout(() => console.log('alive'), 20);
+    `;
+    const child = spawnSync(
+      process.execPath,
+      [`--conditions=${SOURCE_CONDITION}`, '--import', 'tsx', '--input-type=module', '-e', script],
+      { encoding: 'utf8', cwd: fileURLToPath(new URL('../../../../', import.meta.url)) },
+    );
+    expect(child.stderr).toBe('');
+    expect(child.stdout).toBe('alive\n');
+    expect(child.status).toBe(0);
   });
 });
 

@@ -51,11 +51,10 @@ let nodeFetch: unknown;
  */
 let calling: WireWatch | undefined;
 /**
- * Whether an undici that does not report the write of a request's headers over HTTP/2 has spoken
- * HTTP/2 in this process: one installed from npm, or Node's own before 7.2 (Node 20 and 22). From
- * 7.2 Node's own reports them as over HTTP/1.1 (`undici:client:sendHeaders`, before the stream is
- * opened), so its HTTP/2 connections (Node 26's `fetch` speaks HTTP/2 by default) take nothing away
- * from the proof.
+ * Whether Node's own undici has spoken HTTP/2 in this process where it does not report the write
+ * of a request's headers over HTTP/2: before 7.2 (Node 20 and 22). From 7.2 it reports them as over
+ * HTTP/1.1 (`undici:client:sendHeaders`, before the stream is opened), so its HTTP/2 connections
+ * (Node 26's `fetch` speaks HTTP/2 by default) take nothing away from the proof.
  */
 let http2Seen = false;
 /** Whether Node's own undici reports an HTTP/2 request's write (7.2 and later); false when unknown. */
@@ -67,14 +66,15 @@ const http2WritesReported = (() => {
 })();
 /** A frame of Node's own undici (Node 20 to 26) in a stack. */
 const NODE_UNDICI_FRAME = /[( ]node:internal\/deps\/undici\/undici:\d/;
+/** The classes of the requests undici made, by whether they are Node's own undici's. */
+const nodeRequestClasses = new WeakMap<object, boolean>();
 
 /**
  * Whether the report `subscriber` is handling was published by Node's own undici, told by the
- * first frame below the channel's on the stack: an undici installed from npm (whose version
- * `process.versions.undici` does not give) publishes on the same channels (helper-68). False when
- * the stack cannot be read.
+ * first frame below the channel's on the stack; undefined when the stack cannot be read (an
+ * `Error.stackTraceLimit` of 0 or 1, an `Error.prepareStackTrace` that gives no frames).
  */
-function publishedByNodeUndici(subscriber: (message: unknown) => void): boolean {
+function publishedByNodeUndici(subscriber: (message: unknown) => void): boolean | undefined {
   const holder: { stack?: unknown } = {};
   let stack: string;
   try {
@@ -85,13 +85,38 @@ function publishedByNodeUndici(subscriber: (message: unknown) => void): boolean 
     // Formatted here, by whatever `Error.prepareStackTrace` the process has (which may throw).
     stack = String(holder.stack);
   } catch {
-    return false;
+    return undefined;
   }
   const publisher = stack
     .split('\n')
     .slice(1)
     .find((frame) => !frame.includes('node:diagnostics_channel'));
-  return publisher !== undefined && NODE_UNDICI_FRAME.test(publisher);
+  return publisher === undefined ? undefined : NODE_UNDICI_FRAME.test(publisher);
+}
+
+/**
+ * Whether `request` was made by Node's own undici (its class, told once by the stack of the report
+ * `subscriber` handles). An undici installed from npm publishes on the same channels, through a
+ * dispatcher that may pass for Node's own, and may not report its writes (undici 6 over HTTP/2,
+ * whatever `process.versions.undici` says, even over a session opened before the SDK was loaded:
+ * helper-68, helper-69). False when the stack cannot be read.
+ */
+function madeByNodeUndici(request: object, subscriber: (message: unknown) => void): boolean {
+  const made = (request as { constructor?: unknown }).constructor;
+  if (typeof made !== 'function') return false;
+  let own = nodeRequestClasses.get(made);
+  if (own === undefined) {
+    own = publishedByNodeUndici(subscriber);
+    if (own === undefined) return false;
+    nodeRequestClasses.set(made, own);
+  }
+  return own;
+}
+
+/** The `request` of a report, when it is an object (a report of anyone's may be anything). */
+function requestOf(message: unknown): object | undefined {
+  const request = (message as { request?: unknown } | null | undefined)?.request;
+  return typeof request === 'object' && request !== null ? request : undefined;
 }
 
 const requests = new WeakMap<object, WireWatch>();
@@ -102,27 +127,32 @@ function subscribe(): boolean {
     'node:diagnostics_channel',
   );
   if (typeof channels?.subscribe !== 'function') return false;
-  const created = (message: unknown) => {
-    const request = (message as { request?: object }).request;
-    if (!calling || !request) return;
+  const watch = (request: object) => {
+    if (!calling) return;
     calling.created = true;
     requests.set(request, calling);
   };
-  const written = (message: unknown) => {
-    const request = (message as { request?: object }).request;
-    const watch = request && requests.get(request);
-    if (watch) watch.written = true;
+  const markedCreated = (message: unknown) => {
+    const request = requestOf(message);
+    if (request) watch(request);
   };
-  channels.subscribe('undici:request:create', created);
-  channels.subscribe('credential-agent:fetch:create', created);
+  const undiciCreated = (message: unknown) => {
+    const request = requestOf(message);
+    if (calling && request && madeByNodeUndici(request, undiciCreated)) watch(request);
+  };
+  const written = (message: unknown) => {
+    const request = requestOf(message);
+    const watched = request && requests.get(request);
+    if (watched) watched.written = true;
+  };
+  channels.subscribe('undici:request:create', undiciCreated);
+  channels.subscribe('credential-agent:fetch:create', markedCreated);
   channels.subscribe('undici:client:sendHeaders', written);
   channels.subscribe('credential-agent:fetch:written', written);
-  const connected = (message: unknown) => {
-    const socket = (message as { socket?: { alpnProtocol?: unknown } }).socket;
-    if (socket?.alpnProtocol !== 'h2') return;
-    if (!(http2WritesReported && publishedByNodeUndici(connected))) http2Seen = true;
-  };
-  channels.subscribe('undici:client:connected', connected);
+  channels.subscribe('undici:client:connected', (message) => {
+    const socket = (message as { socket?: { alpnProtocol?: unknown } | null } | null | undefined)?.socket;
+    if (socket?.alpnProtocol === 'h2' && !http2WritesReported) http2Seen = true;
+  });
   return true;
 }
 
@@ -146,8 +176,14 @@ function isNodeFetch(fetch: unknown): boolean {
 
 /** Where undici keeps the dispatcher Node's `fetch` sends through (undici 6 and 7; 7 and 8). */
 const DISPATCHERS = [Symbol.for('undici.globalDispatcher.1'), Symbol.for('undici.globalDispatcher.2')];
-/** Node's own dispatcher classes: undici's `Agent`, and undici 8's wrapper for the older key. */
-const NODE_DISPATCHERS = new Set(['Agent', 'Dispatcher1Wrapper']);
+/**
+ * Node's own dispatcher classes, by the class each extends: undici's `Agent`, and undici 8's wrapper
+ * for the older key.
+ */
+const NODE_DISPATCHERS = new Map([
+  ['Agent', 'DispatcherBase'],
+  ['Dispatcher1Wrapper', 'Dispatcher'],
+]);
 /** The dispatchers last found plain (see {@link plainDispatchers}). */
 const plainSeen = new WeakSet<object>();
 
@@ -169,7 +205,15 @@ function plainDispatchers(): boolean {
     const proto = Object.getPrototypeOf(dispatcher) as {
       constructor?: { name?: unknown; prototype?: unknown };
     };
-    if (!NODE_DISPATCHERS.has(String(proto?.constructor?.name)) || proto.constructor?.prototype !== proto)
+    const name = String(proto?.constructor?.name);
+    // A class of the caller's of the same name (one extending undici's, which may send again from
+    // a `dispatch` of its own: helper-69) is not.
+    const base = Object.getPrototypeOf(proto) as { constructor?: { name?: unknown } } | null;
+    if (
+      NODE_DISPATCHERS.get(name) !== base?.constructor?.name ||
+      proto.constructor?.prototype !== proto ||
+      (name === 'Agent' && Object.hasOwn(proto, 'dispatch'))
+    )
       return false;
     const own = (name: string) => {
       const key = Object.getOwnPropertySymbols(dispatcher).find((symbol) => symbol.description === name);
@@ -183,9 +227,10 @@ function plainDispatchers(): boolean {
       | undefined;
     // A connector of the caller's may negotiate HTTP/2 (ALPN) without `allowH2`, and undici's
     // pools pass `connect`'s own `allowH2` on to theirs (helper-68).
-    if (options?.allowH2 === true || typeof options?.connect === 'function') return false;
+    if (options?.allowH2 || typeof options?.connect === 'function') return false;
     const connect = options?.connect as { ALPNProtocols?: unknown; allowH2?: unknown } | undefined;
-    if (Array.isArray(connect?.ALPNProtocols) || connect?.allowH2 === true) return false;
+    // Any truthy `allowH2` there asks for HTTP/2: undici's connector offers it for any (helper-69).
+    if (Array.isArray(connect?.ALPNProtocols) || connect?.allowH2) return false;
     const { interceptors } = options ?? {};
     if (
       interceptors != null &&
