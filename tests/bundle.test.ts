@@ -84,7 +84,8 @@ describe('the SDK in a bundle', () => {
   // to 28,152 B: budget 27.75 KB. Its tenth round's attacks (helper-68 and helper-69: a request
   // made by an undici installed from npm, which may not report its writes over HTTP/2, is told
   // from one of Node's own by the stack of its report; a caller's class named Agent, `allowH2` in
-  // `connect`, reports of any shape) took it to 28,498 B: budget 28 KB.
+  // `connect`, reports of any shape) took it to 28,498 B: budget 28 KB; helper-70's (a `dispatch`
+  // wrapped on undici's base class, reports whose reads throw) to 28,578 B.
   // What each file costs: `node scripts/bench-size.mjs --modules`;
   // why the targets are missed: docs/performance.md.
   it("the SDK's own code stays within 28 KB minified and gzipped (ky and zod external)", async () => {

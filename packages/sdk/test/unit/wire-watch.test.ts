@@ -190,6 +190,34 @@ describe('watchedFetch', () => {
       }
     });
 
+    it("is not watched while the dispatch of undici's own base class is wrapped (helper-70)", async () => {
+      // An instrumentation-style wrapper put on the class Node's Agent extends, after the SDK had
+      // found the dispatcher plain: it may send a failed request again.
+      await globalThis.fetch(await refusing()).catch(() => undefined);
+      const watched = fresh();
+      await watchedFetch(undefined, watched)(await refusing()).catch(() => undefined);
+      expect(proofOf(watched)).toBe('unwritten');
+      const global = globalThis as unknown as Record<symbol, object | undefined>;
+      const node = KEYS.map((key) => global[key]).find((d) => d?.constructor.name === 'Agent') as object;
+      const base = Object.getPrototypeOf(Object.getPrototypeOf(node)) as {
+        dispatch: (...a: unknown[]) => boolean;
+      };
+      const { dispatch } = base;
+      base.dispatch = function (this: unknown, ...args: unknown[]) {
+        return dispatch.apply(this, args);
+      };
+      try {
+        const watch = fresh();
+        await watchedFetch(undefined, watch)(await refusing()).catch(() => undefined);
+        expect(proofOf(watch)).toBe('none');
+      } finally {
+        base.dispatch = dispatch;
+      }
+      const again = fresh();
+      await watchedFetch(undefined, again)(await refusing()).catch(() => undefined);
+      expect(proofOf(again)).toBe('unwritten');
+    });
+
     it("is watched again once Node's own dispatcher is back", async () => {
       await withDispatcher(
         (node) => Object.create(node) as object,
@@ -357,10 +385,19 @@ describe('reports that are not what undici or a marked fetch send (helper-69)', 
       import { AgentClient, FETCH_REPORTS_IN_CALL } from '@credential-agent/sdk';
       for (const name of ['undici:client:connected', 'undici:request:create', 'undici:client:sendHeaders',
         'credential-agent:fetch:create', 'credential-agent:fetch:written'])
-        for (const message of [undefined, null, 'text', { request: 'req-1' }, { request: 7 }, { socket: null }])
+        for (const message of [undefined, null, 'text', { request: 'req-1' }, { request: 7 }, { socket: null }, ...odd()])
           channel(name).publish(message);
+      // Reports whose reads throw (helper-70): a revoked Proxy, as the report or its request, and getters.
+      function odd() {
+        const revoked = () => { const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); return proxy; };
+        const throwing = { get() { throw new Error('read'); } };
+        return [revoked(), { request: revoked() }, Object.defineProperty({}, 'request', throwing),
+          { socket: Object.defineProperty({}, 'alpnProtocol', throwing) }];
+      }
       const create = channel('credential-agent:fetch:create');
+      const undiciCreate = channel('undici:request:create');
       const fetch = Object.assign(async () => {
+        for (const message of odd()) undiciCreate.publish(message);
         create.publish({ request: 'req-1' });
         return new Response('{}', { headers: { 'content-type': 'application/json' } });
       }, { [FETCH_REPORTS_IN_CALL]: true });

@@ -123,33 +123,42 @@ const requests = new WeakMap<object, WireWatch>();
 
 /** Subscribes to the channels; false where there are none (a browser). */
 function subscribe(): boolean {
-  const channels = nodeBuiltin<{ subscribe(name: string, fn: (message: unknown) => void): void }>(
-    'node:diagnostics_channel',
-  );
+  type Channels = { subscribe(name: string, fn: (message: unknown) => void): void };
+  const channels = nodeBuiltin<Channels>('node:diagnostics_channel');
   if (typeof channels?.subscribe !== 'function') return false;
+  const found = channels as Channels;
+  /** Subscribes `handle` to `name`; a report whose reads throw (a revoked Proxy, a getter) is no one's. */
+  const on = (name: string, handle: (message: unknown, subscriber: (message: unknown) => void) => void) => {
+    const subscriber = (message: unknown) => {
+      try {
+        handle(message, subscriber);
+      } catch {
+        // Never thrown into the process, where the channel would make it an uncaught exception.
+      }
+    };
+    found.subscribe(name, subscriber);
+  };
   const watch = (request: object) => {
     if (!calling) return;
-    calling.created = true;
     requests.set(request, calling);
+    calling.created = true;
   };
-  const markedCreated = (message: unknown) => {
+  on('credential-agent:fetch:create', (message) => {
     const request = requestOf(message);
     if (request) watch(request);
-  };
-  const undiciCreated = (message: unknown) => {
+  });
+  on('undici:request:create', (message, subscriber) => {
     const request = requestOf(message);
-    if (calling && request && madeByNodeUndici(request, undiciCreated)) watch(request);
-  };
+    if (calling && request && madeByNodeUndici(request, subscriber)) watch(request);
+  });
   const written = (message: unknown) => {
     const request = requestOf(message);
     const watched = request && requests.get(request);
     if (watched) watched.written = true;
   };
-  channels.subscribe('undici:request:create', undiciCreated);
-  channels.subscribe('credential-agent:fetch:create', markedCreated);
-  channels.subscribe('undici:client:sendHeaders', written);
-  channels.subscribe('credential-agent:fetch:written', written);
-  channels.subscribe('undici:client:connected', (message) => {
+  on('undici:client:sendHeaders', written);
+  on('credential-agent:fetch:written', written);
+  on('undici:client:connected', (message) => {
     const socket = (message as { socket?: { alpnProtocol?: unknown } | null } | null | undefined)?.socket;
     if (socket?.alpnProtocol === 'h2' && !http2WritesReported) http2Seen = true;
   });
@@ -185,7 +194,19 @@ const NODE_DISPATCHERS = new Map([
   ['Dispatcher1Wrapper', 'Dispatcher'],
 ]);
 /** The dispatchers last found plain (see {@link plainDispatchers}). */
-const plainSeen = new WeakSet<object>();
+const plainSeen = new WeakMap<object, unknown>();
+/** What the source of undici's own `dispatch` (its `DispatcherBase`'s, undici 6 to 8) holds. */
+const UNDICI_DISPATCH = ['handler must be an object', 'Dispatch](opts, handler)'];
+
+/** Whether `dispatch` is undici's own, told by its source text (not a wrapper of anyone's). */
+function undiciDispatch(dispatch: unknown): boolean {
+  try {
+    const source = Function.prototype.toString.call(dispatch);
+    return UNDICI_DISPATCH.every((part) => source.includes(part));
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Whether Node's `fetch` sends as Node sends by default: every global dispatcher unset or a plain
@@ -201,7 +222,10 @@ function plainDispatchers(): boolean {
     if (dispatcher === undefined) continue;
     if (typeof dispatcher !== 'object' || dispatcher === null || Object.hasOwn(dispatcher, 'dispatch'))
       return false;
-    if (plainSeen.has(dispatcher)) continue;
+    // Found plain, with the `dispatch` it has now: one wrapped since (on its class or a base
+    // class, as instrumentation does; helper-70) is looked at again.
+    const { dispatch } = dispatcher as { dispatch?: unknown };
+    if (plainSeen.get(dispatcher) === dispatch) continue;
     const proto = Object.getPrototypeOf(dispatcher) as {
       constructor?: { name?: unknown; prototype?: unknown };
     };
@@ -212,7 +236,7 @@ function plainDispatchers(): boolean {
     if (
       NODE_DISPATCHERS.get(name) !== base?.constructor?.name ||
       proto.constructor?.prototype !== proto ||
-      (name === 'Agent' && Object.hasOwn(proto, 'dispatch'))
+      (name === 'Agent' && !undiciDispatch(dispatch))
     )
       return false;
     const own = (name: string) => {
@@ -237,7 +261,7 @@ function plainDispatchers(): boolean {
       Object.values(interceptors).some((list) => Array.isArray(list) && list.length > 0)
     )
       return false;
-    plainSeen.add(dispatcher);
+    plainSeen.set(dispatcher, dispatch);
   }
   return true;
 }
