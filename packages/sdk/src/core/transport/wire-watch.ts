@@ -7,9 +7,10 @@ import { nodeBuiltin } from '../node-builtin.js';
  * on `credential-agent:fetch:create` and `credential-agent:fetch:written` (`{ request }`, any object
  * standing for the request), as the CLI's does. A report counts only when it is made within the
  * synchronous call of the `fetch` an attempt made. `unwritten` is true only with proof: the request
- * was created and its headers were never written, on a Node whose fetch reports the write over
- * every protocol it has spoken (undici before 7.2 does not over HTTP/2). Elsewhere (a browser, any `fetch` that is neither Node's own nor
- * marked, on `globalThis` or given) it stays false: may have been sent.
+ * was created (by Node's own undici, or reported by a marked `fetch`) and its headers were never
+ * written, on a Node whose undici reports the write over every protocol it has spoken (before 7.2
+ * it does not over HTTP/2). Elsewhere (a browser, any `fetch` that is neither Node's own nor marked,
+ * on `globalThis` or given) it stays false: may have been sent.
  */
 export interface WireWatch {
   created: boolean;
