@@ -1,5 +1,5 @@
 // The program's entry (dist/bin.cjs), loaded by the launcher (src/launcher.ts), which has already
-// answered --version and plain --help and set how a failing stdout ends the run. The only module
+// answered --version and plain --help. The only module
 // of the program that touches `process`; it imports nothing up front, so `help` loads little. No
 // top-level await: the build turns the program into CommonJS (build/program.ts).
 async function main(): Promise<void> {
@@ -8,12 +8,17 @@ async function main(): Promise<void> {
     { createIO, openControllingTerminal, stdinIsTerminal },
     { ExitCode },
     { installLightFetch },
+    { handleWriteErrors },
   ] = await Promise.all([
     import('./main.js'),
     import('./terminal/io.js'),
     import('./errors/exit-codes.js'),
     import('./http/light-fetch.js'),
+    import('./terminal/write-errors.js'),
   ]);
+  // How failing output ends the run (a full stdout: exit 1, unless a command holds it; a failing
+  // stderr: never), set before anything is written.
+  const writeFailures = handleWriteErrors(process);
   // Before anything loads the SDK: ky's `Request` and the answers' `Response` without loading Node's
   // fetch (light-fetch.ts), which would cost about as much as Node's start-up.
   installLightFetch(globalThis);
@@ -51,6 +56,7 @@ async function main(): Promise<void> {
     stdout,
     stderr,
     openTerminal: openControllingTerminal,
+    writeFailures,
   });
   const holdSecondSignal = () => {
     held = true;

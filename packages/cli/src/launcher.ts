@@ -17,11 +17,12 @@ declare const __AGENT_CLI_FAST_INDEX__: FastIndex;
 /** A hash of the program's chunks, inlined by the build: the name of its compiled-code cache. */
 declare const __AGENT_CLI_BUILD_ID__: string;
 
-handleWriteErrors(process);
 const answer = fastAnswer(process.argv.slice(2), __AGENT_CLI_FAST_INDEX__, VERSION);
 if (answer !== undefined) {
+  handleWriteErrors(process);
   process.stdout.write(answer);
 } else {
+  // The program sets how failing output ends the run itself (src/bin.ts): a command may hold stdout.
   const env = process.env;
   const cacheDir =
     !env['NODE_DISABLE_COMPILE_CACHE'] && !env['NODE_COMPILE_CACHE'] ? privateCompileCacheDir() : undefined;

@@ -1,6 +1,8 @@
 import { openSync } from 'node:fs';
 import { type Readable, Writable } from 'node:stream';
 import { isatty, WriteStream } from 'node:tty';
+import { Cancelled } from '../errors/cancelled.js';
+import type { WriteFailures } from './write-errors.js';
 
 /** The streams a command may use. Data goes to {@link CliIO.out}; everything else to {@link CliIO.err}. */
 export interface CliIO {
@@ -8,8 +10,14 @@ export interface CliIO {
   out(text: string): void;
   /** Writes a line of chatter (progress, warnings, errors) to stderr. */
   err(text: string): void;
-  /** Reads all of stdin as UTF-8. */
-  readStdin(): Promise<string>;
+  /** Reads all of stdin as UTF-8; `signal` ends the wait (Ctrl-C) with `Cancelled` and stops reading. */
+  readStdin(signal?: AbortSignal): Promise<string>;
+  /**
+   * Keeps a failing stdout from ending the process (see `handleWriteErrors`) until the returned
+   * function is called: that one waits until what was written to stdout is flushed and resolves
+   * to its failure, if any (a closed pipe is none).
+   */
+  holdOutput(): () => Promise<NodeJS.ErrnoException | undefined>;
   readonly stdin: Readable;
   readonly stderr: Writable;
   /**
@@ -39,17 +47,58 @@ export interface StdStreams {
   stderr: Writable & { isTTY?: boolean };
   /** Opens the controlling terminal for writing (`/dev/tty`), if there is one. */
   openTerminal?: () => WriteStream | undefined;
+  /** What `handleWriteErrors` saw of the process's stdout and stderr (undefined: fake streams). */
+  writeFailures?: WriteFailures;
 }
 
 function line(text: string): string {
   return text.endsWith('\n') ? text : `${text}\n`;
 }
 
-/** Reads a stream to its end as UTF-8 text. */
-export async function readAll(stream: Readable): Promise<string> {
+/**
+ * Reads a stream to its end as UTF-8 text. `signal` ends the wait and destroys the stream, so a
+ * reader that never ends (a terminal, an open pipe) does not keep the process alive.
+ * @throws {@link Cancelled} when `signal` ends the wait.
+ * @throws an error with code `EFBIG` once the stream has given more than `limit` bytes.
+ */
+export async function readAll(
+  stream: Readable,
+  signal?: AbortSignal,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  let size = 0;
+  const stop = () => stream.destroy();
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    if (signal?.aborted) stop();
+    for await (const chunk of stream) {
+      const bytes: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += bytes.length;
+      if (size > limit) throw Object.assign(new Error(`more than ${limit} bytes`), { code: 'EFBIG' });
+      chunks.push(bytes);
+    }
+    // A stream destroyed by `stop` may end as if it had been read to its end.
+    if (signal?.aborted) throw new Error('cancelled');
+  } catch (error) {
+    throw signal?.aborted ? new Cancelled('cancelled', { cause: signal.reason }) : error;
+  } finally {
+    signal?.removeEventListener('abort', stop);
+  }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** See {@link CliIO.holdOutput}. */
+function holdOutput(streams: StdStreams): () => Promise<NodeJS.ErrnoException | undefined> {
+  const release = streams.writeFailures?.hold();
+  return async () => {
+    if (!streams.stdout.destroyed)
+      await new Promise<void>((resolve) => streams.stdout.write('', () => resolve()));
+    // A failed write's 'error' event follows its callback.
+    await new Promise((resolve) => setImmediate(resolve));
+    release?.();
+    return streams.writeFailures?.stdout;
+  };
 }
 
 /**
@@ -110,7 +159,8 @@ export function createIO(streams: StdStreams): CliIO {
     err: (text) => {
       streams.stderr.write(line(text));
     },
-    readStdin: () => readAll(streams.stdin),
+    readStdin: (signal) => readAll(streams.stdin, signal),
+    holdOutput: () => holdOutput(streams),
     get stdin() {
       return streams.stdin;
     },

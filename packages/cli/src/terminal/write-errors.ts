@@ -5,20 +5,61 @@ export interface StdProcess {
   exit(code: number): never;
 }
 
+/** `cannot write to stdout (ENOSPC)`: how a failing stdout is said. */
+export function cannotWriteStdout(error: NodeJS.ErrnoException): string {
+  return `cannot write to stdout (${error.code ?? error.message})`;
+}
+
+/** What became of writes to stdout and stderr, as {@link handleWriteErrors} saw them. */
+export class WriteFailures {
+  #holds = 0;
+  /** The first failure of stdout other than a closed pipe while it was held. */
+  stdout: NodeJS.ErrnoException | undefined;
+  /** Whether stderr failed: what is written to it after that goes nowhere. */
+  stderr = false;
+
+  /**
+   * Until the returned function is called, a failing stdout does not end the process: the failure
+   * is kept in {@link WriteFailures.stdout} for the command to report (a bulk run accounts for its
+   * rows first).
+   */
+  hold(): () => void {
+    this.#holds += 1;
+    let released = false;
+    return () => {
+      if (!released) this.#holds -= 1;
+      released = true;
+    };
+  }
+
+  get held(): boolean {
+    return this.#holds > 0;
+  }
+}
+
 /**
- * How a failing stdout ends the run, for the launcher's answers and the program alike (installed
- * once, by the launcher): a closed pipe (`agent-cli … | head`) is not an error of ours and is
- * quiet; any other failure (a full disk, /dev/full) is one line on stderr and exit 1. A failing
- * stderr ends the run with 1.
+ * How failing output ends the run, for the launcher's answers and the program alike: a closed
+ * stdout pipe (`agent-cli … | head`) is not an error of ours and is quiet; any other failure (a
+ * full disk, /dev/full) is one line on stderr and exit 1, unless a command holds stdout
+ * ({@link WriteFailures.hold}). A failing stderr (`2>/dev/full`, `2>&1 | head -1`) never ends the
+ * run: progress and messages are lost, the work and its exit code are not.
  */
-export function handleWriteErrors(proc: StdProcess): void {
+export function handleWriteErrors(proc: StdProcess): WriteFailures {
+  const failures = new WriteFailures();
   proc.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') return;
+    if (failures.held) {
+      failures.stdout ??= error;
+      return;
+    }
     try {
-      proc.stderr.write(`error: cannot write to stdout (${error.code ?? error.message})\n`);
+      proc.stderr.write(`error: ${cannotWriteStdout(error)}\n`);
     } finally {
       proc.exit(1);
     }
   });
-  proc.stderr.on('error', () => proc.exit(1));
+  proc.stderr.on('error', () => {
+    failures.stderr = true;
+  });
+  return failures;
 }

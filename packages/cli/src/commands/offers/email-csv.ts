@@ -8,12 +8,13 @@ import type { CsvFlags } from '../../bulk/flags.js';
 import { boundHeapGrowth } from '../../bulk/heap.js';
 import type { Tally } from '../../bulk/outcome.js';
 import { type CliContext, envCredentials } from '../../context.js';
-import { AuthRequiredError, ExitWith } from '../../errors/cli-errors.js';
+import { AuthRequiredError, CliFailure, ExitWith } from '../../errors/cli-errors.js';
 import { ExitCode } from '../../errors/exit-codes.js';
 import { UsageError } from '../../errors/usage-error.js';
 import { readBodyFile, requireFields } from '../../terminal/input.js';
 import { printData } from '../../terminal/output.js';
 import { printable } from '../../terminal/printable.js';
+import { cannotWriteStdout } from '../../terminal/write-errors.js';
 import type { EmailBodyFlags } from './email-body.js';
 
 type CsvOptions = EmailBodyFlags & CsvFlags & { csv: string; file?: string };
@@ -96,7 +97,10 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
   const baseUrl = dryRun ? undefined : requireBaseUrl(settings);
   const delimiter = opts.delimiter === undefined ? undefined : parseDelimiter(opts.delimiter);
   boundHeapGrowth();
-  const { tally, expected, stopped, reportError } = await runBulk(
+  // A failing stdout (a full disk) must not end the process while rows are out: it is said once the
+  // run is accounted for, as a report that cannot be written is. A failing stderr never ends it.
+  const outputWritten = ctx.io.holdOutput();
+  const run = await runBulk(
     {
       csv: opts.csv,
       template: await template(ctx, opts),
@@ -128,11 +132,17 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
       cancel: dryRun ? undefined : ctx.holdSecondSignal(),
     },
   );
+  const { tally, expected, stopped } = run;
   printData(
     ctx,
     { ...tally.counts, total: tally.total },
     () => `${dryRun ? 'checked' : stopped === undefined ? 'done' : 'stopped'}: ${tally.describe()}`,
   );
+  const stdoutFailure = await outputWritten();
+  const unprinted = stdoutFailure && new CliFailure(cannotWriteStdout(stdoutFailure));
+  if (unprinted && run.reportError) ctx.io.err(`error: ${unprinted.message}`);
+  // What the run could not write: its report, or its tally.
+  const reportError = run.reportError ?? unprinted;
   if (stopped !== undefined) {
     if (ctx.signal.aborted) {
       const checked = `the dry run checked ${tally.total} of ${expected} row(s); nothing was sent`;

@@ -1,0 +1,70 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, holderEmails, INDY_FLAGS, startBulk } from './bin.js';
+import { emailGateway, sendAll } from './gateway.js';
+import { holderLines, tempDir, writeCsv } from './support.js';
+
+const ROWS = 200;
+
+/**
+ * How the run's own stdout and stderr are broken: a shell line that runs the CLI ("$0" "$@") and
+ * exits with the CLI's own exit code.
+ */
+const BROKEN = {
+  // A reader that stops after one line: the progress lines get EPIPE, and so does the tally.
+  'stdout and stderr into `| head -1`': '"$0" "$@" 2>&1 | head -1 >/dev/null; exit "$PIPESTATUS"',
+  'stderr into `| head -c 0` (closed at once)': '"$0" "$@" 2> >(head -c 0); exit $?',
+  'stderr on /dev/full': 'exec "$0" "$@" 2>/dev/full',
+};
+
+/** A gateway that answers each batch after 100 ms, so progress is written while batches are out. */
+const slowGateway = () =>
+  emailGateway(async (offers) => {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return sendAll(offers);
+  });
+
+async function partFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => name.endsWith('.part'));
+}
+
+describe('agent-cli offers email --csv when its stderr or stdout fails', () => {
+  beforeAll(ensureBuilt, 120_000);
+
+  it.for(Object.entries(BROKEN))(
+    'a failing stderr (%s) only stops the progress: every holder is e-mailed once, the report is written',
+    { timeout: 60_000 },
+    async ([, line]) => {
+      const server = await slowGateway();
+      const dir = await tempDir();
+      const csv = await writeCsv(dir, holderLines(ROWS));
+      const report = join(dir, 'report.json');
+      const argv = [csv, ...INDY_FLAGS, '--report', report];
+      const run = startBulk(server, join(dir, 'config'), argv, { wrap: ['bash', '--norc', '-c', line] });
+      expect(await run.exit, run.stderr).toBe(0);
+      expect(holderEmails(ROWS).map((e) => server.count(e))).toEqual(Array(ROWS).fill(1));
+      const rows = JSON.parse(await readFile(report, 'utf8')).rows as { status: string }[];
+      expect(rows.map((r) => r.status)).toEqual(Array(ROWS).fill('sent'));
+      expect(await partFiles(dir)).toEqual([]);
+      // The journal was closed and its lock released: a resume runs, finds every row sent, sends nothing.
+      const again = startBulk(server, join(dir, 'config'), [csv, ...INDY_FLAGS, '--resume', '--json']);
+      expect(await again.exit, again.stderr).toBe(0);
+      expect(JSON.parse(again.stdout)).toMatchObject({ sent: 0, 'already-sent': ROWS });
+      expect(server.batches()).toBe(ROWS / 10);
+    },
+  );
+
+  it('a stdout on /dev/full (--json) is said, and the run that sent every row exits 3, not 1', async () => {
+    const server = await slowGateway();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(ROWS));
+    const argv = [csv, ...INDY_FLAGS, '--json'];
+    const run = startBulk(server, join(dir, 'config'), argv, {
+      wrap: ['sh', '-c', 'exec "$0" "$@" >/dev/full'],
+    });
+    expect(await run.exit, run.stderr).toBe(3);
+    expect(run.stderr).toContain('error: cannot write to stdout (ENOSPC)');
+    expect(holderEmails(ROWS).map((e) => server.count(e))).toEqual(Array(ROWS).fill(1));
+  }, 60_000);
+});
