@@ -2,10 +2,7 @@ import { InvalidArgumentError } from 'commander';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../errors/usage-error.js';
 import { acceptKnown, unknownValueMessage } from '../startup/known-values.js';
-
-// node:fs/promises (with readline and the file watchers, about 1.3 ms) is taken when a file is read,
-// not when a command that could read one loads (test/e2e/startup.test.ts).
-const readText = (file: string) => process.getBuiltinModule('node:fs/promises').readFile(file, 'utf8');
+import { readInputText } from './read-input.js';
 
 /** A JSON object read from `--file`. */
 export type Body = Record<string, unknown>;
@@ -37,16 +34,11 @@ export function attrOption(value: unknown): Attribute[] | undefined {
 /**
  * Reads the JSON object of `--file path` (`-` reads stdin); `{}` when no file was given.
  * @throws {@link UsageError} naming the file when it cannot be read or is not a JSON object.
+ * @throws `Cancelled` when the run is cancelled while the file is awaited (a FIFO, stdin).
  */
 export async function readBodyFile(ctx: CliContext, file: string | undefined): Promise<Body> {
   if (file === undefined) return {};
-  let text: string;
-  try {
-    text = file === '-' ? await ctx.io.readStdin() : await readText(file);
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(`--file ${file}: cannot read it (${reason})`);
-  }
+  const text = await readInputText(ctx, '--file', file);
   let parsed: unknown;
   try {
     // A byte order mark (Windows editors write one) is not JSON but says nothing: skip it, as for a CSV.

@@ -7,7 +7,7 @@ import { UsageError } from '../errors/usage-error.js';
  */
 export async function readSecretStdin(ctx: CliContext, flag: string): Promise<string> {
   if (ctx.io.stdinIsTTY) throw new UsageError(`${flag} needs the value piped to stdin`);
-  const value = (await ctx.io.readStdin()).replace(/\r?\n$/, '');
+  const value = (await ctx.io.readStdin(ctx.signal)).replace(/\r?\n$/, '');
   if (!value) throw new UsageError(`${flag}: stdin was empty`);
   ctx.secrets.add(value);
   return value;

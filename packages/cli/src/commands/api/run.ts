@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { ApiError } from '@credential-agent/sdk';
 import { redactHeaders } from '@credential-agent/sdk/redact';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors/usage-error.js';
 import { toJson } from '../../terminal/output.js';
 import { printable } from '../../terminal/printable.js';
+import { readInputText } from '../../terminal/read-input.js';
 import { asQuery, fieldsOf } from './fields.js';
 
 /** Options of `agent-cli api`. */
@@ -21,14 +21,7 @@ const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
 
 /** The JSON of `--input file|-`. @throws {@link UsageError} naming the file. */
 async function readInput(ctx: CliContext, file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = file === '-' ? await ctx.io.readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `--input ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? error})`,
-    );
-  }
+  const text = await readInputText(ctx, '--input', file);
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -1,0 +1,65 @@
+import type { Readable } from 'node:stream';
+import type { CliContext } from '../context.js';
+import { Cancelled } from '../errors/cancelled.js';
+import { UsageError } from '../errors/usage-error.js';
+import { readAll } from './io.js';
+
+/** The most an input file may hold: a request body, not a stream without end (`/dev/zero`). */
+export const INPUT_LIMIT = 16 * 1024 * 1024;
+
+// node:fs and node:net are taken when a file is read, not when a command that could read one loads
+// (test/e2e/startup.test.ts).
+const fs = () => process.getBuiltinModule('node:fs');
+
+function tooLarge(): NodeJS.ErrnoException {
+  return Object.assign(new Error('too large'), { code: 'EFBIG' });
+}
+
+/** Opens `path` for reading without waiting for a FIFO's writer. */
+function openNow(path: string): Promise<number> {
+  const { O_RDONLY, O_NONBLOCK } = fs().constants;
+  return new Promise((resolve, reject) =>
+    fs().open(path, O_RDONLY | O_NONBLOCK, (error, fd) => (error ? reject(error) : resolve(fd))),
+  );
+}
+
+/**
+ * The stream of an open file: a FIFO, socket or terminal is read on the event loop (a read that
+ * waits for a writer or a person can be cancelled, and never holds a thread the process's exit
+ * waits for); anything else from the file itself.
+ */
+function streamOf(fd: number): Readable {
+  const stats = fs().fstatSync(fd);
+  if (stats.isDirectory()) {
+    fs().closeSync(fd);
+    throw Object.assign(new Error('a directory'), { code: 'EISDIR' });
+  }
+  if (stats.isFIFO() || stats.isSocket())
+    return new (process.getBuiltinModule('node:net').Socket)({ fd, readable: true, writable: false });
+  const tty = process.getBuiltinModule('node:tty');
+  if (tty.isatty(fd)) return new tty.ReadStream(fd);
+  if (stats.isFile() && stats.size > INPUT_LIMIT) {
+    fs().closeSync(fd);
+    throw tooLarge();
+  }
+  return fs().createReadStream('', { fd });
+}
+
+/**
+ * The text of the input file the user named with `flag` (`--file`, `--input`); `-` reads stdin.
+ * A FIFO (`mkfifo`, `<(jq …)`) is read as its writer writes; waiting for one ends with Ctrl-C.
+ * @throws {@link Cancelled} when the run is cancelled while waiting.
+ * @throws {@link UsageError} naming the flag and the file when it cannot be read or is larger than
+ * {@link INPUT_LIMIT}.
+ */
+export async function readInputText(ctx: CliContext, flag: string, file: string): Promise<string> {
+  try {
+    const stream = file === '-' ? ctx.io.stdin : streamOf(await openNow(file));
+    return await readAll(stream, ctx.signal, INPUT_LIMIT);
+  } catch (error) {
+    if (error instanceof Cancelled) throw error;
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    const detail = reason === 'EFBIG' ? `EFBIG: larger than ${INPUT_LIMIT / 1024 / 1024} MiB` : reason;
+    throw new UsageError(`${flag} ${file}: cannot read it (${detail})`);
+  }
+}

@@ -1,0 +1,161 @@
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_ORG_ID } from '@credential-agent/sandbox';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type BinRun, useE2E } from './support/bench.js';
+import { BIN } from './support/build.js';
+import { Pane } from './support/shells.js';
+import { hasTmux, shellLine } from './support/terminal.js';
+
+const e2e = useE2E();
+const ISSUER = 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK';
+/** A schema's body; each test names its own (the sandbox refuses a schema twice). */
+const body = (name: string) =>
+  JSON.stringify({ issuerId: ISSUER, name, version: '1.0.0', attributes: ['a'] });
+const env = () => ({ AGENT_CLI_ORG: DEMO_ORG_ID, AGENT_CLI_TOKEN: e2e.sandbox().sandbox.issueToken() });
+
+let fifos = 0;
+/** A FIFO in the test's directory that nobody writes to (yet). */
+function fifo(): string {
+  fifos += 1;
+  const path = join(e2e.configDir(), `body-${fifos}.fifo`);
+  execFileSync('mkfifo', [path]);
+  return path;
+}
+
+/** Whether process `pid` has a handler for SIGINT (SigCgt bit 2): the program is loaded and running. */
+function catchesSigint(pid: number): boolean {
+  try {
+    const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return mask !== undefined && (BigInt(`0x${mask}`) & 2n) !== 0n;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the CLI `pid` runs its program, then a little longer (it is then waiting on its input). */
+async function waiting(pid: number | undefined): Promise<void> {
+  for (let i = 0; i < 500 && (pid === undefined || !catchesSigint(pid)); i++) await sleep(20);
+  await sleep(300);
+}
+
+/** `done`, or what a CLI that ignored the signal gives after 5 s: SIGKILL, `code: null`. */
+async function within5s(child: { kill(signal: string): boolean }, done: Promise<BinRun>): Promise<BinRun> {
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  try {
+    return await done;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe('an input file that is awaited (--file, --input)', { timeout: 60_000 }, () => {
+  it.for([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('a FIFO with no writer: %s ends the wait at once (exit %i)', async ([signal, code]) => {
+    const { child, done } = e2e.spawn(['schemas', 'create', '--file', fifo(), '--json'], { env: env() });
+    await waiting(child.pid);
+    child.kill(signal);
+    expect(await within5s(child, done)).toEqual({ stdout: '', stderr: 'cancelled\n', code });
+  });
+
+  it('a FIFO whose writer comes later is read as it writes', async () => {
+    const path = fifo();
+    const { child, done } = e2e.spawn(['schemas', 'create', '--file', path, '--json'], { env: env() });
+    await waiting(child.pid);
+    writeFileSync(path, body('fifo-later'));
+    const result = await within5s(child, done);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ schema: { name: 'fifo-later' } });
+  });
+
+  it('a pipe from bash (<(…)) is read, for --file and for api --input', async () => {
+    const lines = [
+      ['substituted-file', [BIN, 'schemas', 'create', '--json', '--file']],
+      ['substituted-input', [BIN, 'api', 'POST', '/schemas', '--input']],
+    ] as const;
+    for (const [name, words] of lines) {
+      const script = `exec "$0" ${shellLine(words)} <(sleep 0.2; printf '%s' '${body(name)}')`;
+      // Not spawnSync: the sandbox answers from this process.
+      const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = execFile(
+          'bash',
+          ['--norc', '-c', script, process.execPath],
+          { env: e2e.env(env()) },
+          (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+        );
+        child.stdin?.end();
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain(`"name": "${name}"`);
+    }
+  });
+
+  it('--file - on an open pipe that never ends: Ctrl-C (SIGINT) ends the wait (exit 130)', async () => {
+    const { child, done } = e2e.spawn(['schemas', 'create', '--file', '-', '--json'], {
+      env: env(),
+      keepStdinOpen: true,
+    });
+    await waiting(child.pid);
+    child.kill('SIGINT');
+    expect(await within5s(child, done)).toEqual({ stdout: '', stderr: 'cancelled\n', code: 130 });
+  });
+
+  it.each([
+    ['--file /dev/zero', ['schemas', 'create', '--file', '/dev/zero'], '--file /dev/zero'],
+    ['api --input /dev/zero', ['api', 'POST', '/schemas', '--input', '/dev/zero'], '--input /dev/zero'],
+  ])(
+    '%s: refused once it holds more than 16 MiB (exit 2), not read until memory runs out',
+    async (_, args, named) => {
+      const result = await e2e.run(args, { env: env() });
+      expect(result).toEqual({
+        stdout: '',
+        stderr: `error: ${named}: cannot read it (EFBIG: larger than 16 MiB)\n`,
+        code: 2,
+      });
+    },
+  );
+
+  it('a directory is refused naming it (exit 2)', async () => {
+    const result = await e2e.run(['schemas', 'create', '--file', e2e.configDir()], { env: env() });
+    expect(result).toEqual({
+      stdout: '',
+      stderr: `error: --file ${e2e.configDir()}: cannot read it (EISDIR)\n`,
+      code: 2,
+    });
+  });
+});
+
+describe.skipIf(!hasTmux)('--file - at a terminal', { timeout: 60_000 }, () => {
+  let pane: Pane | undefined;
+  afterEach(() => pane?.stop());
+
+  it('Ctrl-C while it waits for the body ends the run at once (exit 130)', async () => {
+    pane = new Pane('input-wait');
+    const words = [process.execPath, BIN, 'schemas', 'create', '--file', '-', '--json'];
+    const vars = Object.entries(e2e.env(env())).map(([k, v]) => `${k}=${v ?? ''}`);
+    const line = `env -i ${shellLine(vars)} ${shellLine(words)}; echo "exit=$?"; sleep 60`;
+    pane.start(`bash --norc -c ${shellLine([line])}`, e2e.configDir(), {});
+    const started = Date.now();
+    for (;;) {
+      const found = spawnSync('pgrep', ['-f', `${BIN} schemas create --file -`], { encoding: 'utf8' }).stdout;
+      // The shell's command line holds the words too: the CLI is the one that runs node.
+      const pid = found
+        .split('\n')
+        .find((p) => p !== '' && readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'node');
+      if (pid !== undefined) {
+        await waiting(Number(pid));
+        break;
+      }
+      if (Date.now() - started > 10_000) throw new Error(`the CLI never started:\n${pane.screen()}`);
+      await sleep(50);
+    }
+    pane.keys('C-c');
+    const screen = await pane.waitFor(/exit=\d+/);
+    expect(screen).toMatch(/cancelled\s*\n\s*exit=130/);
+  });
+});
