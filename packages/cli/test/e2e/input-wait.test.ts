@@ -43,7 +43,7 @@ async function waiting(pid: number | undefined): Promise<void> {
 }
 
 /** `done`, or what a CLI that ignored the signal gives after 5 s: SIGKILL, `code: null`. */
-async function within5s(child: { kill(signal: string): boolean }, done: Promise<BinRun>): Promise<BinRun> {
+async function within5s(child: { kill(signal: NodeJS.Signals): boolean }, done: Promise<BinRun>): Promise<BinRun> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
   try {
     return await done;
