@@ -49,16 +49,16 @@ export const notAPositiveInt: fc.Arbitrary<string> = fc
   )
   .filter((s) => !(Number.isInteger(Number(s)) && Number(s) >= 1));
 
-/** Values that are not a shard `i/n` with 1 ≤ i ≤ n. */
+/** Values that are not a shard `i/n` with 1 ≤ i ≤ n ≤ 4096. */
 export const notAShard: fc.Arbitrary<string> = fc
   .oneof(
     fc.string(),
     fc.tuple(fc.integer({ min: -3, max: 9 }), fc.integer({ min: -3, max: 9 })).map(([i, n]) => `${i}/${n}`),
-    fc.constantFrom('1', '1/', '/2', '1-2', '1/2/3', 'a/b'),
+    fc.constantFrom('1', '1/', '/2', '1-2', '1/2/3', 'a/b', '1/4097', '1/99999999999999999999'),
   )
   .filter((s) => {
     const m = /^\s*(\d+)\/(\d+)\s*$/.exec(s);
-    return !m || !(Number(m[1]) >= 1 && Number(m[1]) <= Number(m[2]));
+    return !m || !(Number(m[1]) >= 1 && Number(m[1]) <= Number(m[2]) && Number(m[2]) <= 4096);
   });
 
 /** Values that are not http(s) URLs, or plain http:// to a host that is not loopback. */

@@ -7,15 +7,24 @@ export interface Shard {
 }
 
 /**
- * Parses `--shard i/n` (1 ≤ i ≤ n).
+ * The most shards a run may be split into: far more than a CI matrix has jobs (GitHub's: 256), and
+ * few enough that 32 bits of a digest spread holders over them evenly (a count of 10^20 was taken,
+ * and every shard but the first 2^32 held nobody).
+ */
+export const MAX_SHARDS = 4096;
+
+/**
+ * Parses `--shard i/n` (1 ≤ i ≤ n ≤ {@link MAX_SHARDS}).
  * @throws {@link UsageError} for anything else.
  */
 export function parseShard(text: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(text.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) {
-    throw new UsageError(`--shard must look like i/n with 1 ≤ i ≤ n (e.g. 2/4), got "${text}"`);
+  if (!match || count < 1 || index < 1 || index > count || count > MAX_SHARDS) {
+    throw new UsageError(
+      `--shard must look like i/n with 1 ≤ i ≤ n ≤ ${MAX_SHARDS} (e.g. 2/4), got "${text}"`,
+    );
   }
   return { index, count };
 }
