@@ -2,7 +2,7 @@ import { InvalidArgumentError } from 'commander';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../errors/usage-error.js';
 import { acceptKnown, unknownValueMessage } from '../startup/known-values.js';
-import { readInputText } from './read-input.js';
+import { parseInputJson, readInputText } from './read-input.js';
 
 /** A JSON object read from `--file`. */
 export type Body = Record<string, unknown>;
@@ -38,14 +38,7 @@ export function attrOption(value: unknown): Attribute[] | undefined {
  */
 export async function readBodyFile(ctx: CliContext, file: string | undefined): Promise<Body> {
   if (file === undefined) return {};
-  const text = await readInputText(ctx, '--file', file);
-  let parsed: unknown;
-  try {
-    // A byte order mark (Windows editors write one) is not JSON but says nothing: skip it, as for a CSV.
-    parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new UsageError(`--file ${file}: not valid JSON (${(error as Error).message})`);
-  }
+  const parsed = parseInputJson('--file', file, await readInputText(ctx, '--file', file));
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new UsageError(`--file ${file}: expected a JSON object`);
   }

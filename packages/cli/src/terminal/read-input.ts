@@ -63,3 +63,18 @@ export async function readInputText(ctx: CliContext, flag: string, file: string)
     throw new UsageError(`${flag} ${file}: cannot read it (${detail})`);
   }
 }
+
+/**
+ * The JSON of an input file read by {@link readInputText}; a byte order mark (Windows editors write
+ * one) is skipped. V8 quotes the start of a text that is not JSON in its message: that excerpt is
+ * left out, as the file may be a secret named by mistake (`--file token.txt`).
+ * @throws {@link UsageError} naming the flag and the file.
+ */
+export function parseInputJson(flag: string, file: string, text: string): unknown {
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    const why = (error as Error).message.replace(/, ".*"(?:\.\.\.)? is not valid JSON$/s, '');
+    throw new UsageError(`${flag} ${file}: not valid JSON (${why})`);
+  }
+}

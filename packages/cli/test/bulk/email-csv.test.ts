@@ -102,10 +102,20 @@ describe('agent-cli offers email --csv', () => {
     const csv = await writeCsv(await tempDir(), holderLines(2));
     const both = await bench.run(['offers', 'email', '--csv', csv, ...indy, '--email', 'a@example.com']);
     const shard = await bench.run(['offers', 'email', '--csv', csv, ...indy, '--shard', '3/2']);
-    const huge = await bench.run(['offers', 'email', '--csv', csv, ...indy, '--shard', '1/99999999999999999999']);
+    const huge = await bench.run([
+      'offers',
+      'email',
+      '--csv',
+      csv,
+      ...indy,
+      '--shard',
+      '1/99999999999999999999',
+    ]);
     expect([both.code, shard.code, huge.code]).toEqual([2, 2, 2]);
     expect(both.stderr).toBe('error: --email and --csv do not go together: the CSV names the holders\n');
-    expect(shard.stderr).toBe('error: --shard must look like i/n with 1 ≤ i ≤ n ≤ 4096 (e.g. 2/4), got "3/2"\n');
+    expect(shard.stderr).toBe(
+      'error: --shard must look like i/n with 1 ≤ i ≤ n ≤ 4096 (e.g. 2/4), got "3/2"\n',
+    );
     expect(huge.stderr).toBe(
       'error: --shard must look like i/n with 1 ≤ i ≤ n ≤ 4096 (e.g. 2/4), got "1/99999999999999999999"\n',
     );

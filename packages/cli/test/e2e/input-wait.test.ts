@@ -43,7 +43,10 @@ async function waiting(pid: number | undefined): Promise<void> {
 }
 
 /** `done`, or what a CLI that ignored the signal gives after 5 s: SIGKILL, `code: null`. */
-async function within5s(child: { kill(signal: NodeJS.Signals): boolean }, done: Promise<BinRun>): Promise<BinRun> {
+async function within5s(
+  child: { kill(signal: NodeJS.Signals): boolean },
+  done: Promise<BinRun>,
+): Promise<BinRun> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
   try {
     return await done;
@@ -115,6 +118,23 @@ describe('an input file that is awaited (--file, --input)', { timeout: 60_000 },
       expect(result).toEqual({
         stdout: '',
         stderr: `error: ${named}: cannot read it (EFBIG: larger than 16 MiB)\n`,
+        code: 2,
+      });
+    },
+  );
+
+  it.each([
+    ['--file', ['schemas', 'create', '--file']],
+    ['--input', ['api', 'POST', '/schemas', '--input']],
+  ])(
+    '%s naming a file that is not JSON is refused without quoting it (it may be a secret)',
+    async (flag, args) => {
+      const file = join(e2e.configDir(), 'token.txt');
+      writeFileSync(file, 'sk_live_0123456789abcdef\n');
+      const result = await e2e.run([...args, file], { env: env() });
+      expect(result).toEqual({
+        stdout: '',
+        stderr: `error: ${flag} ${file}: not valid JSON (Unexpected token 's')\n`,
         code: 2,
       });
     },

@@ -4,7 +4,7 @@ import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors/usage-error.js';
 import { toJson } from '../../terminal/output.js';
 import { printable } from '../../terminal/printable.js';
-import { readInputText } from '../../terminal/read-input.js';
+import { parseInputJson, readInputText } from '../../terminal/read-input.js';
 import { asQuery, fieldsOf } from './fields.js';
 
 /** Options of `agent-cli api`. */
@@ -21,12 +21,7 @@ const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
 
 /** The JSON of `--input file|-`. @throws {@link UsageError} naming the file. */
 async function readInput(ctx: CliContext, file: string): Promise<unknown> {
-  const text = await readInputText(ctx, '--input', file);
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--input ${file}: not valid JSON (${(error as Error).message})`);
-  }
+  return parseInputJson('--input', file, await readInputText(ctx, '--input', file));
 }
 
 /**
