@@ -28,13 +28,14 @@ async function main(): Promise<void> {
   // cancels what is in flight instead of ending the process; a third one ends it.
   const urgent = new AbortController();
   let held = false;
-  // Ctrl-C (SIGINT) or SIGTERM cancels the running call: it unwinds, says what may have happened
-  // (a POST may have been processed), and exits 130 or 143. A second signal ends at once. A
-  // signal-exit handler (the config file's lock) may re-raise the first signal: not a second one.
+  // Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal or the ssh session closed) cancels the
+  // running call: it unwinds, says what may have happened (a POST may have been processed), and
+  // exits 130, 143 or 129. A second signal ends at once. A signal-exit handler (the config file's
+  // lock) may re-raise the first signal: not a second one.
   let first: { signal: NodeJS.Signals; at: number } | undefined;
   // 128 + the signal's number, as a shell reports a process the signal ended.
   const exitCodeOf = (signal: NodeJS.Signals) =>
-    signal === 'SIGTERM' ? ExitCode.Terminated : ExitCode.Cancelled;
+    signal === 'SIGTERM' ? ExitCode.Terminated : signal === 'SIGHUP' ? ExitCode.HungUp : ExitCode.Cancelled;
   const onSignal = (signal: NodeJS.Signals) => {
     if (!first) {
       first = { signal, at: Date.now() };
@@ -44,8 +45,8 @@ async function main(): Promise<void> {
       else process.exit(exitCodeOf(signal));
     }
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  for (const signal of signals) process.on(signal, onSignal);
   const { stdout, stderr } = process;
   // stdin's stream is made when a command reads it, not before (see StdStreams.stdinIsTTY).
   const io = createIO({
@@ -71,8 +72,13 @@ async function main(): Promise<void> {
   };
   const code = await run(process.argv.slice(2), init);
   process.exitCode = code === ExitCode.Cancelled && first ? exitCodeOf(first.signal) : code;
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
+  // The run is over, but the process may still be writing to a slow stderr: a signal now ends it
+  // with the run's exit code, not the signal's (a bulk run that sent its rows is not "cancelled").
+  const ended = () => process.exit();
+  for (const signal of signals) {
+    process.off(signal, onSignal);
+    process.on(signal, ended);
+  }
 }
 
 void main();

@@ -22,6 +22,8 @@ export const ExitCode = {
   Cancelled: 130,
   /** Ended by SIGTERM (a CI job cancelled, `kill`); handled like Ctrl-C. */
   Terminated: 143,
+  /** Ended by SIGHUP (the terminal or the ssh session closed); handled like Ctrl-C. */
+  HungUp: 129,
 } as const;
 
 /** One of the values of {@link ExitCode}. */

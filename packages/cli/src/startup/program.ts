@@ -92,7 +92,7 @@ export function createProgram(io: CliIO, bind: Bind): Command {
     .showSuggestionAfterError();
   addRootOptions(program).addHelpText(
     'after',
-    `\nExamples:\n  $ agent-cli login --email issuer@example.com\n  $ agent-cli credentials list --state offer-sent --json\n\nExit codes: 0 ok, 1 failure, 2 usage, 3 partial success, 4 login needed, 5 action needed, 130 cancelled (Ctrl-C), 143 terminated (SIGTERM).\n\nFlags with known values (--state, --method, …) refuse others; write +value to send one as is.\n\n${COMPLETION_HELP}`,
+    `\nExamples:\n  $ agent-cli login --email issuer@example.com\n  $ agent-cli credentials list --state offer-sent --json\n\nExit codes: 0 ok, 1 failure, 2 usage, 3 partial success, 4 login needed, 5 action needed, 129 hung up (SIGHUP), 130 cancelled (Ctrl-C), 143 terminated (SIGTERM).\n\nFlags with known values (--state, --method, …) refuse others; write +value to send one as is.\n\n${COMPLETION_HELP}`,
   );
   registerLogin(program, bind);
   registerLogout(program, bind);

@@ -10,8 +10,11 @@ export interface CliIO {
   out(text: string): void;
   /** Writes a line of chatter (progress, warnings, errors) to stderr. */
   err(text: string): void;
-  /** Reads all of stdin as UTF-8; `signal` ends the wait (Ctrl-C) with `Cancelled` and stops reading. */
-  readStdin(signal?: AbortSignal): Promise<string>;
+  /**
+   * Reads all of stdin as UTF-8; `signal` ends the wait (Ctrl-C) with `Cancelled` and stops reading;
+   * more than `limit` bytes fail with code `EFBIG`.
+   */
+  readStdin(signal?: AbortSignal, limit?: number): Promise<string>;
   /**
    * Keeps a failing stdout from ending the process (see `handleWriteErrors`) until the returned
    * function is called: that one waits until what was written to stdout is flushed and resolves
@@ -159,7 +162,7 @@ export function createIO(streams: StdStreams): CliIO {
     err: (text) => {
       streams.stderr.write(line(text));
     },
-    readStdin: (signal) => readAll(streams.stdin, signal),
+    readStdin: (signal, limit) => readAll(streams.stdin, signal, limit),
     holdOutput: () => holdOutput(streams),
     get stdin() {
       return streams.stdin;

@@ -1,13 +1,20 @@
 import type { CliContext } from '../context.js';
 import { UsageError } from '../errors/usage-error.js';
 
+/** The most a secret read from stdin may hold (a password, a key, a seed): `/dev/zero` is not one. */
+const SECRET_LIMIT = 64 * 1024;
+
 /**
  * Reads a secret piped to stdin (one trailing newline dropped) and registers it as a secret.
- * @throws {@link UsageError} naming `flag` when stdin is a terminal or empty.
+ * @throws {@link UsageError} naming `flag` when stdin is a terminal, empty or over 64 KiB.
  */
 export async function readSecretStdin(ctx: CliContext, flag: string): Promise<string> {
   if (ctx.io.stdinIsTTY) throw new UsageError(`${flag} needs the value piped to stdin`);
-  const value = (await ctx.io.readStdin(ctx.signal)).replace(/\r?\n$/, '');
+  const text = await ctx.io.readStdin(ctx.signal, SECRET_LIMIT).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EFBIG') throw error;
+    throw new UsageError(`${flag}: stdin holds more than 64 KiB, which is not a secret value`);
+  });
+  const value = text.replace(/\r?\n$/, '');
   if (!value) throw new UsageError(`${flag}: stdin was empty`);
   ctx.secrets.add(value);
   return value;

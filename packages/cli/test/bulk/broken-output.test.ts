@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, holderEmails, INDY_FLAGS, startBulk } from './bin.js';
+import { ensureBuilt, holderEmails, INDY_FLAGS, startBulk, until } from './bin.js';
 import { emailGateway, sendAll } from './gateway.js';
 import { holderLines, tempDir, writeCsv } from './support.js';
 
@@ -66,5 +66,20 @@ describe('agent-cli offers email --csv when its stderr or stdout fails', () => {
     expect(await run.exit, run.stderr).toBe(3);
     expect(run.stderr).toContain('error: cannot write to stdout (ENOSPC)');
     expect(holderEmails(ROWS).map((e) => server.count(e))).toEqual(Array(ROWS).fill(1));
+  }, 60_000);
+
+  it("a signal after the run, while a slow stderr is still being written, keeps the run's exit code", async () => {
+    const server = await emailGateway();
+    const dir = await tempDir();
+    // 3,000 invalid rows: a line each on stderr, more than a pipe holds; 50 valid ones are sent.
+    const invalid = Array.from({ length: 3000 }, (_, i) => `not-an-address-${i},N,BSc`);
+    const csv = await writeCsv(dir, [...invalid, ...holderLines(50)]);
+    const run = startBulk(server, join(dir, 'config'), [csv, ...INDY_FLAGS]);
+    run.child.stderr?.pause();
+    await until(() => run.stdout.includes('done:') || run.child.exitCode !== null);
+    run.child.kill('SIGINT');
+    run.child.stderr?.resume();
+    expect(await run.exit).toBe(3);
+    expect(holderEmails(50).map((e) => server.count(e))).toEqual(Array(50).fill(1));
   }, 60_000);
 });

@@ -86,11 +86,17 @@ describe('agent-cli offers email --csv: every stop accounts for every row', { ti
     expect(counts.filter(([e, n]) => (doubted.has(e) ? n > 1 : n !== 1))).toEqual([]);
   });
 
-  it('SIGTERM: exit 143 and both reports list every row', async () => {
-    const { report, junit, run } = await underway();
-    run.child.kill('SIGTERM');
-    expect(await run.exit).toBe(143);
+  it.each([
+    ['SIGTERM', 143],
+    // The terminal or the ssh session closed (helper-72: exit 129 by the signal, no reports, a
+    // part file and the lock left).
+    ['SIGHUP', 129],
+  ] as const)('%s: exit %i and both reports list every row, no part file', async (signal, code) => {
+    const { report, junit, run, dir } = await underway();
+    run.child.kill(signal);
+    expect(await run.exit).toBe(code);
     await expectEveryRow(report, junit);
+    expect((await readdir(dir)).filter((name) => name.endsWith('.part'))).toEqual([]);
   });
 
   it('a fatal answer (401): the reports list every row, the rows not reached as skipped', async () => {

@@ -76,7 +76,7 @@ describe('help text width (item 3)', { timeout: 120_000 }, () => {
     const result = await e2e.run(['--help']);
     const paragraph = result.stdout.split('\n\n').find((block) => block.startsWith('Exit codes:')) ?? '';
     expect(paragraph.replace(/\s+/g, ' ')).toBe(
-      'Exit codes: 0 ok, 1 failure, 2 usage, 3 partial success, 4 login needed, 5 action needed, 130 cancelled (Ctrl-C), 143 terminated (SIGTERM).',
+      'Exit codes: 0 ok, 1 failure, 2 usage, 3 partial success, 4 login needed, 5 action needed, 129 hung up (SIGHUP), 130 cancelled (Ctrl-C), 143 terminated (SIGTERM).',
     );
   });
 

@@ -1,5 +1,5 @@
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_ORG_ID } from '@credential-agent/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -135,6 +135,31 @@ describe('an input file that is awaited (--file, --input)', { timeout: 60_000 },
       expect(result).toEqual({
         stdout: '',
         stderr: `error: ${flag} ${file}: not valid JSON (Unexpected token 's')\n`,
+        code: 2,
+      });
+    },
+  );
+
+  it.each([
+    ['config set password-key -', ['config', 'set', 'password-key', '-']],
+    ['--password-stdin', ['login', '--email', 'a@example.com', '--password-stdin']],
+  ])(
+    '%s from an endless stdin (/dev/zero) is refused past 64 KiB (exit 2), not read until memory runs out',
+    async (flag, args) => {
+      const child = spawn(process.execPath, [BIN, ...args], {
+        env: e2e.env(env()),
+        stdio: [openSync('/dev/zero', 'r'), 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const done = new Promise<BinRun>((resolve) =>
+        child.on('close', (code) => resolve({ stdout: '', stderr, code })),
+      );
+      expect(await within5s(child, done)).toEqual({
+        stdout: '',
+        stderr: `error: ${flag}: stdin holds more than 64 KiB, which is not a secret value\n`,
         code: 2,
       });
     },

@@ -27,7 +27,7 @@ describe('agent-cli (root)', () => {
     expect(result.stdout).toContain('-V, --version');
     // Wrapped at 80 columns between words (the help width).
     expect(result.stdout).toContain(
-      'Exit codes: 0 ok, 1 failure, 2 usage, 3 partial success, 4 login needed, 5\naction needed, 130 cancelled (Ctrl-C), 143 terminated (SIGTERM).',
+      'Exit codes: 0 ok, 1 failure, 2 usage, 3 partial success, 4 login needed, 5\naction needed, 129 hung up (SIGHUP), 130 cancelled (Ctrl-C), 143 terminated\n(SIGTERM).',
     );
   });
 
