@@ -80,7 +80,7 @@ export class Progress {
     this.#last = text;
   }
 
-  /** `1200/10000 rows · 1190 sent · 5 failed · 5 in doubt · 850 rows/s · ETA 0:10` */
+  /** `1200/10000 rows · 1188 sent · 5 failed · 2 invalid · 5 in doubt · 850 rows/s · ETA 0:10` */
   line(tally: Tally, now: number): string {
     const done = tally.total;
     const seconds = Math.max(0.001, (now - this.#started) / 1000);
@@ -92,7 +92,8 @@ export class Progress {
     else {
       parts.push(`${c.sent} sent`);
       if (c['already-sent']) parts.push(`${c['already-sent']} already sent`);
-      parts.push(`${c.failed + c.invalid} failed`);
+      parts.push(`${c.failed} failed`);
+      if (c.invalid) parts.push(`${c.invalid} invalid`);
       if (c['in-doubt']) parts.push(`${c['in-doubt']} in doubt`);
       if (c.skipped) parts.push(`${c.skipped} not sent`);
     }

@@ -32,6 +32,15 @@ describe('progress', () => {
     expect(out.at(-1)).toBe('26/100 rows · 25 sent · 1 failed · 4 rows/s · ETA 0:18\n');
   });
 
+  it('says invalid rows apart from failed ones, as the tally does (helper-72: "10 failed" for 10 invalid)', () => {
+    const out: string[] = [];
+    const progress = new Progress({ write: (t) => out.push(t), tty: false, total: 20, now: () => 1000 });
+    const tally = tallyOf(8, 1);
+    for (let i = 0; i < 3; i++) tally.add({ line: i, email: '', status: 'invalid' });
+    progress.finish(tally);
+    expect(out).toEqual(['12/20 rows · 8 sent · 1 failed · 3 invalid · 12000 rows/s · ETA 0:00\n']);
+  });
+
   it('redraws one line in place on a terminal', () => {
     const out: string[] = [];
     let now = 0;
