@@ -188,10 +188,16 @@ describe.skipIf(!hasTmux)('--file - at a terminal', { timeout: 60_000 }, () => {
     const started = Date.now();
     for (;;) {
       const found = spawnSync('pgrep', ['-f', `${BIN} schemas create --file -`], { encoding: 'utf8' }).stdout;
-      // The shell's command line holds the words too: the CLI is the one that runs node.
-      const pid = found
-        .split('\n')
-        .find((p) => p !== '' && readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'node');
+      // The shell's command line holds the words too: the CLI's is node's, with the bin as its first
+      // argument (not /proc/PID/comm, which Node 24 and later name after the main thread).
+      const argv = (p: string) => {
+        try {
+          return readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+        } catch {
+          return []; // it ended meanwhile
+        }
+      };
+      const pid = found.split('\n').find((p) => p !== '' && argv(p)[1] === BIN);
       if (pid !== undefined) {
         await waiting(Number(pid));
         break;
