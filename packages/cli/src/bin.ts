@@ -74,10 +74,11 @@ async function main(): Promise<void> {
   process.exitCode = code === ExitCode.Cancelled && first ? exitCodeOf(first.signal) : code;
   // The run is over, but the process may still be writing to a slow stderr: a signal now ends it
   // with the run's exit code, not the signal's (a bulk run that sent its rows is not "cancelled").
+  // (`ended` first: removing a signal's last listener gives it back its default action, death.)
   const ended = () => process.exit();
   for (const signal of signals) {
-    process.off(signal, onSignal);
     process.on(signal, ended);
+    process.off(signal, onSignal);
   }
 }
 
