@@ -5,16 +5,14 @@
 async function main(): Promise<void> {
   const [
     { run },
-    { createIO, openControllingTerminal, stdinIsTerminal },
+    { createIO, handleWriteErrors, openControllingTerminal, stdinIsTerminal },
     { ExitCode },
     { installLightFetch },
-    { handleWriteErrors },
   ] = await Promise.all([
     import('./main.js'),
     import('./terminal/io.js'),
     import('./errors/exit-codes.js'),
     import('./http/light-fetch.js'),
-    import('./terminal/write-errors.js'),
   ]);
   // How failing output ends the run (a full stdout: exit 1, unless a command holds it; a failing
   // stderr: never), set before anything is written.

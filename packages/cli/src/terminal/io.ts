@@ -4,6 +4,9 @@ import { isatty, WriteStream } from 'node:tty';
 import { Cancelled } from '../errors/cancelled.js';
 import type { WriteFailures } from './write-errors.js';
 
+// The program installs it with the streams (bin.ts): one module for both, not a chunk of its own.
+export { handleWriteErrors } from './write-errors.js';
+
 /** The streams a command may use. Data goes to {@link CliIO.out}; everything else to {@link CliIO.err}. */
 export interface CliIO {
   /** Writes a line of data to stdout (a newline is added when missing). */
@@ -50,7 +53,7 @@ export interface StdStreams {
   stderr: Writable & { isTTY?: boolean };
   /** Opens the controlling terminal for writing (`/dev/tty`), if there is one. */
   openTerminal?: () => WriteStream | undefined;
-  /** What `handleWriteErrors` saw of the process's stdout and stderr (undefined: fake streams). */
+  /** What `handleWriteErrors` saw of the process's stdout (undefined: fake streams). */
   writeFailures?: WriteFailures;
 }
 

@@ -11,10 +11,6 @@ export const INPUT_LIMIT = 16 * 1024 * 1024;
 // (test/e2e/startup.test.ts).
 const fs = () => process.getBuiltinModule('node:fs');
 
-function tooLarge(): NodeJS.ErrnoException {
-  return Object.assign(new Error('too large'), { code: 'EFBIG' });
-}
-
 /** Opens `path` for reading without waiting for a FIFO's writer. */
 function openNow(path: string): Promise<number> {
   const { O_RDONLY, O_NONBLOCK } = fs().constants;
@@ -30,18 +26,11 @@ function openNow(path: string): Promise<number> {
  */
 function streamOf(fd: number): Readable {
   const stats = fs().fstatSync(fd);
-  if (stats.isDirectory()) {
-    fs().closeSync(fd);
-    throw Object.assign(new Error('a directory'), { code: 'EISDIR' });
-  }
   if (stats.isFIFO() || stats.isSocket())
     return new (process.getBuiltinModule('node:net').Socket)({ fd, readable: true, writable: false });
   const tty = process.getBuiltinModule('node:tty');
   if (tty.isatty(fd)) return new tty.ReadStream(fd);
-  if (stats.isFile() && stats.size > INPUT_LIMIT) {
-    fs().closeSync(fd);
-    throw tooLarge();
-  }
+  // A directory fails its first read (EISDIR); more than INPUT_LIMIT stops the read (readAll).
   return fs().createReadStream('', { fd });
 }
 
