@@ -5,7 +5,7 @@
 async function main(): Promise<void> {
   const [
     { run },
-    { createIO, handleWriteErrors, openControllingTerminal, stdinIsTerminal },
+    { createIO, handleWriteErrors, openControllingTerminal, releaseHungUpTerminals, stdinIsTerminal },
     { ExitCode },
     { installLightFetch },
   ] = await Promise.all([
@@ -17,6 +17,8 @@ async function main(): Promise<void> {
   // How failing output ends the run (a full stdout: exit 1, unless a command holds it; a failing
   // stderr: never), set before anything is written.
   const writeFailures = handleWriteErrors(process);
+  // A terminal that hangs up (its window or ssh session closed) must not make Node abort at exit.
+  process.once('exit', releaseHungUpTerminals());
   // Before anything loads the SDK: ky's `Request` and the answers' `Response` without loading Node's
   // fetch (light-fetch.ts), which would cost about as much as Node's start-up.
   installLightFetch(globalThis);

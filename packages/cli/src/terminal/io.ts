@@ -1,4 +1,4 @@
-import { openSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { type Readable, Writable } from 'node:stream';
 import { isatty, WriteStream } from 'node:tty';
 import { Cancelled } from '../errors/cancelled.js';
@@ -117,6 +117,28 @@ export function openControllingTerminal(): WriteStream | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Makes a process whose terminal has hung up (the window or the ssh session closed) exit as it
+ * should: Node restores the settings of every standard stream that was a terminal as the process
+ * exits and aborts (SIGABRT, a native stack) when that fails, as it does on a hung-up terminal
+ * (EIO: nodejs/node#42433, #51519). Called at start, returns what to call on 'exit': each
+ * standard stream that was a terminal then and is no longer one (a hung-up one answers EIO) is
+ * closed, and Node skips a closed descriptor. A terminal still there is left to Node.
+ */
+export function releaseHungUpTerminals(): () => void {
+  const terminals = [0, 1, 2].filter((fd) => isatty(fd));
+  return () => {
+    for (const fd of terminals) {
+      if (isatty(fd)) continue;
+      try {
+        closeSync(fd);
+      } catch {
+        // Closed already: Node skips it too.
+      }
+    }
+  };
 }
 
 /** Whether the process's stdin (fd 0) is a terminal, without making `process.stdin`. */

@@ -1,4 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
+import { isatty, ReadStream } from 'node:tty';
+import { Cancelled } from '../errors/cancelled.js';
+import { ExitWith } from '../errors/cli-errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
 import type { Style } from './style.js';
 
 /** Asks the person at the terminal. Injected, so tests answer without a terminal. */
@@ -30,6 +34,47 @@ function promptTheme(style: Style) {
 }
 
 /**
+ * A terminal that has hung up (its window or ssh session closed) under a prompt. Node's
+ * `setRawMode` then emits 'error' (EIO) on the stream, which readline passes on to the prompt's
+ * interface, where inquirer does not listen: the process died with a stack trace. Once the
+ * terminal is gone its mode needs no restoring, so the stream's `setRawMode` does nothing.
+ */
+function quietOnHangUp(input: Readable): Readable {
+  if (input instanceof ReadStream && !Object.hasOwn(input, 'setRawMode')) {
+    // Node's tty streams have their descriptor as `fd` (not in @types/node).
+    const { fd } = input as ReadStream & { fd?: number };
+    input.setRawMode = (mode) =>
+      fd !== undefined && !isatty(fd) ? input : ReadStream.prototype.setRawMode.call(input, mode);
+  }
+  return input;
+}
+
+/**
+ * Runs a prompt until it is answered, or until its terminal ends (hangs up: inquirer would wait for
+ * ever, and the process would end with nothing said and exit 0): exit 129, as a hang-up's SIGHUP is.
+ */
+async function untilInputEnds<T>(input: Readable, prompt: (input: Readable) => Promise<T>): Promise<T> {
+  let ended: (() => void) | undefined;
+  const end = new Promise<never>((_, reject) => {
+    ended = () =>
+      reject(
+        new ExitWith(ExitCode.HungUp, 'the terminal closed', { cause: new Cancelled('the terminal closed') }),
+      );
+    if (input.readableEnded || input.destroyed) ended();
+    input.once('end', ended);
+    input.once('close', ended);
+  });
+  try {
+    return await Promise.race([prompt(quietOnHangUp(input)), end]);
+  } finally {
+    if (ended) {
+      input.off('end', ended);
+      input.off('close', ended);
+    }
+  }
+}
+
+/**
  * A prompter over @inquirer/prompts, loaded on first use. Each prompt is drawn on a stream of its
  * own from `output` (inquirer ends it when the prompt is done), in the CLI's `style`.
  */
@@ -38,8 +83,8 @@ export function inquirerPrompter(
   signal: AbortSignal,
   style: Style,
 ): Prompter {
-  const context = () => ({
-    input: streams.input(),
+  const context = (input: Readable) => ({
+    input,
     output: streams.output(),
     signal,
     clearPromptOnDone: false,
@@ -49,13 +94,17 @@ export function inquirerPrompter(
   return {
     async input(message) {
       const { input } = await import('@inquirer/prompts');
-      return input({ message, validate: required, theme }, context());
+      return untilInputEnds(streams.input(), (stdin) =>
+        input({ message, validate: required, theme }, context(stdin)),
+      );
     },
     async password(message) {
       const { password } = await import('@inquirer/prompts');
       // No mask: nothing is shown per character (as gh does), so the screen never tells the length;
       // no ctrl+t to show it in clear either.
-      return password({ message, validate: required, theme, toggleMask: false }, context());
+      return untilInputEnds(streams.input(), (stdin) =>
+        password({ message, validate: required, theme, toggleMask: false }, context(stdin)),
+      );
     },
   };
 }
