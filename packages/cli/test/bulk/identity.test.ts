@@ -133,6 +133,32 @@ describe('agent-cli offers email --csv: a journal belongs to one target and one 
 describe('agent-cli offers email --csv: the CSV is a regular UTF-8 file', { timeout: 60_000 }, () => {
   beforeAll(ensureBuilt, 120_000);
 
+  // Attack helper-73 (C): an address that is not one counted as a holder, so two unrelated CSVs
+  // holding the same typo refused each other ("pass --new-run") though neither e-mails it.
+  it('counts only valid addresses as holders: two CSVs sharing only an invalid one both run; a shared valid one is still refused', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const first = join(dir, 'first.csv');
+    const second = join(dir, 'second.csv');
+    const third = join(dir, 'third.csv');
+    const header = 'email,name,degree';
+    const typo = 'not-an-email,Typo,BSc';
+    await writeFile(first, `${[header, ...holderLines(3, 1), typo].join('\n')}\n`);
+    await writeFile(second, `${[header, typo, ...holderLines(3, 4)].join('\n')}\n`);
+    await writeFile(third, `${[header, ...holderLines(1, 6)].join('\n')}\n`);
+    const one = await bulk(running, dir, [first, ...INDY_FLAGS, '--json']);
+    expect(one.code).toBe(3);
+    expect(JSON.parse(one.stdout)).toMatchObject({ sent: 3, invalid: 1 });
+    const two = await bulk(running, dir, [second, ...INDY_FLAGS, '--json']);
+    expect(two.stderr).toContain('invalid e-mail "not-an-email"');
+    expect(two.code).toBe(3);
+    expect(JSON.parse(two.stdout)).toMatchObject({ sent: 3, invalid: 1 });
+    const three = await bulk(running, dir, [third, ...INDY_FLAGS]);
+    expect(three.code).toBe(2);
+    expect(three.stderr).toContain('is for 1 holder(s) this run would e-mail too');
+    expect(deliveries(running, 6)).toEqual(Array(6).fill(1));
+  });
+
   it('refuses a 6,000-row pipe (FIFO or <(…)) before sending anything', async () => {
     const running = await sandboxAgent();
     const dir = await tempDir();

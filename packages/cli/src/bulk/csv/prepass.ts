@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { EmailOfferItem } from '@credential-agent/sdk/models';
 import { Cancelled } from '../../errors/cancelled.js';
 import { HolderDigests } from './holder-set.js';
 import type { ColumnMapping } from './mapping.js';
@@ -49,13 +50,13 @@ export async function checkCsv(
       if (stop?.aborted) throw cancelledBeforeSending(stop);
       records++;
       content.update(`${JSON.stringify(next.value.fields)}\n`);
-      const email = normaliseEmail(next.value.fields[mapping.email.column] ?? '');
-      const digest = holderDigest(email);
+      const given = (next.value.fields[mapping.email.column] ?? '').trim();
+      const digest = holderDigest(normaliseEmail(given));
       // A holder is in one shard: the rows of other shards can neither repeat this one's holders
       // nor be e-mailed by this run.
       if (!inShard(shard, { hi: digest.readUInt32BE(0) })) continue;
       expected++;
-      if (email !== '') holders.add(digest.readBigUInt64BE(0));
+      if (isAddress(given)) holders.add(digest.readBigUInt64BE(0));
     }
   } finally {
     csv.close();
@@ -64,6 +65,17 @@ export async function checkCsv(
   const lists: BigUint64Array[] = [];
   const duplicates = holders.duplicates(keepHolders ? (list) => lists.push(list) : undefined);
   return { records, expected, digest, duplicates, holders: uniqueOf(lists) };
+}
+
+const ADDRESS = EmailOfferItem.shape.emailId;
+
+/**
+ * Whether a trimmed cell is an address the run may e-mail, by the SDK's own rule: a row without one
+ * (empty, or a typo such as `not-an-email`) is refused, names nobody, and is nobody's holder (two
+ * unrelated CSVs holding the same typo do not share a holder).
+ */
+function isAddress(email: string): boolean {
+  return email !== '' && ADDRESS.safeParse(email).success;
 }
 
 /** The values of sorted lists (each after the one before), each once. */
