@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError, type Option } from 'commander';
+import { UsageError } from '../errors/usage-error.js';
 
 /** The flags of `offers email --csv`. Kept apart from the engine so that `--help` loads nothing heavy. */
 export interface CsvFlags {
@@ -35,34 +36,67 @@ function positiveInt(value: string): number {
 }
 
 /**
+ * The parser of a bulk flag that takes one value: a second one is a usage error (commander keeps
+ * the last silently, and `--report a.json --report b.json` left a script looking for a.json).
+ */
+function once<T = string>(flag: string, parse: (value: string) => T = (value) => value as T) {
+  let first: string | undefined;
+  return (value: string): T => {
+    if (first !== undefined) {
+      const both = `${JSON.stringify(first)}, then ${JSON.stringify(value)}`;
+      throw new UsageError(`${flag} is given twice (${both}): give it once`);
+    }
+    first = value;
+    return parse(value);
+  };
+}
+
+/**
  * Adds the bulk flags to `offers email` and returns them: the options it added, which are the
  * bulk flags whatever their help text says.
  */
 export function addCsvOptions(command: Command): readonly Option[] {
   const before = new Set(command.options);
   command
-    .option('--csv <path>', 'bulk: e-mail every holder of a CSV file (header row; --file is the template)')
-    .option('--email-column <name>', 'bulk: column of the e-mail addresses (default: email or emailId)')
+    .option(
+      '--csv <path>',
+      'bulk: e-mail every holder of a CSV file (header row; --file is the template)',
+      once('--csv'),
+    )
+    .option(
+      '--email-column <name>',
+      'bulk: column of the e-mail addresses (default: email or emailId)',
+      once('--email-column'),
+    )
     .option(
       '--attr-columns <a,b>',
       'bulk, indy: columns that become attributes (default: all but the e-mail)',
-      list,
+      once('--attr-columns', list),
     )
     .option(
       '--subject-columns <a,b>',
       'bulk, jsonld: columns that become credentialSubject fields (default: all but the e-mail)',
-      list,
+      once('--subject-columns', list),
     )
-    .option('--delimiter <char>', 'bulk: the CSV\'s separator (default ","; e.g. ";" or "\\t")')
-    .option('--batch-size <n>', 'bulk: holders per request (at most --max-batch-size)', positiveInt, 10)
+    .option(
+      '--delimiter <char>',
+      'bulk: the CSV\'s separator (default ","; e.g. ";" or "\\t")',
+      once('--delimiter'),
+    )
+    .option(
+      '--batch-size <n>',
+      'bulk: holders per request (at most --max-batch-size)',
+      once('--batch-size', positiveInt),
+      10,
+    )
     .option(
       '--max-batch-size <n>',
       "bulk: the service's cap of holders per request (default 10)",
-      positiveInt,
+      once('--max-batch-size', positiveInt),
     )
-    .option('--concurrency <n>', 'bulk: requests in flight at most', positiveInt, 4)
+    .option('--concurrency <n>', 'bulk: requests in flight at most', once('--concurrency', positiveInt), 4)
     .option('--dry-run', 'bulk: check every row and report problems; send nothing')
-    .option('--journal <path>', 'bulk: journal of the run (default: <csv>.journal.jsonl)')
+    .option('--journal <path>', 'bulk: journal of the run (default: <csv>.journal.jsonl)', once('--journal'))
     .option('--resume', 'bulk: continue the journal (which must exist): rows already sent are skipped')
     .option(
       '--retry-in-doubt',
@@ -72,11 +106,12 @@ export function addCsvOptions(command: Command): readonly Option[] {
       '--new-run',
       'bulk: start a new journal even when one of an earlier run of the same rows to this target is next to the CSV (its holders are e-mailed again)',
     )
-    .option('--report <path>', 'bulk: write a JSON report of every row')
-    .option('--junit <path>', 'bulk: write a JUnit XML report (one testcase per row)')
+    .option('--report <path>', 'bulk: write a JSON report of every row', once('--report'))
+    .option('--junit <path>', 'bulk: write a JUnit XML report (one testcase per row)', once('--junit'))
     .option(
       '--shard <i/n>',
       'bulk: send only shard i of n: the holders whose e-mail address, digested, falls in shard i (the same holder is in the same shard however the CSV is ordered or edited)',
+      once('--shard'),
     )
     .addHelpText(
       'after',
