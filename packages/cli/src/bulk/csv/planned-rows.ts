@@ -3,7 +3,7 @@ import type { JournalState } from '../journal/journal.js';
 import type { RowOutcome } from '../outcome.js';
 import { buildOffer, type ColumnMapping } from './mapping.js';
 import { RowChecker } from './row-check.js';
-import { keyText, rowKey } from './row-key.js';
+import { holderKey, keyText, rowKey } from './row-key.js';
 import { inShard, type Shard } from './shard.js';
 import type { CsvFile } from './source.js';
 import type { BulkTemplate } from './template.js';
@@ -69,19 +69,30 @@ export class Planner {
     }
   }
 
-  /** After a run stopped: settles every row not read yet, those it would have sent as `skipped`. */
+  /**
+   * After a run stopped: settles every row not read yet, without judging it (the run that resumes
+   * does, and a stop must not take long: a supervisor's SIGTERM is followed by SIGKILL). By its
+   * holder: already sent or in doubt as the journal says, else `skipped` (to send on --resume).
+   */
   async rest(): Promise<void> {
+    const p = this.#p;
+    const column = p.mapping.email.column;
+    const mayRetry = p.retryInDoubt;
+    const { journal } = p;
+    // Without a shard or an earlier run's rows, the holder (a digest a row) decides nothing.
+    const byHolder = p.shard || journal?.accepted.size || journal?.inDoubt.size || journal?.allInDoubt;
     for (;;) {
-      const next = await this.#p.csv.records.next();
+      const next = await p.csv.records.next();
       if (next.done) return;
-      const row = await this.#plan(next.value);
-      if (row)
-        await this.#p.settle({
-          line: rowLine(row.row ?? 0).line,
-          email: row.offer.emailId,
-          status: 'skipped',
-          message: STOPPED,
-        });
+      const { line, fields } = next.value;
+      const email = fields[column] ?? '';
+      const key = byHolder ? holderKey(email) : undefined;
+      if (key && !inShard(p.shard, key)) continue;
+      const base = { line, email };
+      if (key && journal?.accepted.has(key.holder)) await p.settle({ ...base, status: 'already-sent' });
+      else if (key && (journal?.inDoubt.has(key.holder) || journal?.allInDoubt) && !mayRetry)
+        await p.settle({ ...base, status: 'in-doubt', message: IN_DOUBT });
+      else await p.settle({ ...base, status: 'skipped', message: STOPPED });
     }
   }
 

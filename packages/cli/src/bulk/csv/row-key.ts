@@ -24,19 +24,28 @@ export function holderDigest(email: string): Buffer {
   return createHash('sha256').update(email).digest();
 }
 
-/** The key of a row whose offer is `offer`. */
-export function rowKey(offer: EmailOfferItem): RowKey {
-  const email = normaliseEmail(offer.emailId);
+/** The holder's part of a row's key, from its normalised e-mail address. */
+function holderParts(email: string): Omit<RowKey, 'content'> {
   const holder = holderDigest(email);
-  const content = createHash('sha256')
-    .update(canonicalJson({ ...offer, emailId: email }))
-    .digest('base64url');
   return {
     holder: holder.toString('base64url', 0, 9),
-    content: content.slice(0, 12),
     hi: holder.readUInt32BE(0),
     lo: holder.readUInt32BE(4),
   };
+}
+
+/** The holder's part of the key of a row whose e-mail address (as written) is `emailId`. */
+export function holderKey(emailId: string): Omit<RowKey, 'content'> {
+  return holderParts(normaliseEmail(emailId));
+}
+
+/** The key of a row whose offer is `offer`. */
+export function rowKey(offer: EmailOfferItem): RowKey {
+  const email = normaliseEmail(offer.emailId);
+  const content = createHash('sha256')
+    .update(canonicalJson({ ...offer, emailId: email }))
+    .digest('base64url');
+  return { ...holderParts(email), content: content.slice(0, 12) };
 }
 
 /**
