@@ -10,11 +10,13 @@ const SECRET_LIMIT = 64 * 1024;
  */
 export async function readSecretStdin(ctx: CliContext, flag: string): Promise<string> {
   if (ctx.io.stdinIsTTY) throw new UsageError(`${flag} needs the value piped to stdin`);
-  const text = await ctx.io.readStdin(ctx.signal, SECRET_LIMIT).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EFBIG') throw error;
-    throw new UsageError(`${flag}: stdin holds more than 64 KiB, which is not a secret value`);
+  const tooLarge = new UsageError(`${flag}: stdin holds more than 64 KiB, which is not a secret value`);
+  // Room for the line end that `echo` and editors add, which is not part of the value.
+  const text = await ctx.io.readStdin(ctx.signal, SECRET_LIMIT + 2).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EFBIG' ? tooLarge : error;
   });
   const value = text.replace(/\r?\n$/, '');
+  if (Buffer.byteLength(value) > SECRET_LIMIT) throw tooLarge;
   if (!value) throw new UsageError(`${flag}: stdin was empty`);
   ctx.secrets.add(value);
   return value;

@@ -165,6 +165,26 @@ describe('an input file that is awaited (--file, --input)', { timeout: 60_000 },
     },
   );
 
+  // Attack helper-73 (nit): `head -c 65536 key | … ` worked, the same key as a line (65,537 bytes
+  // with its newline, as `echo` and editors write it) was refused.
+  it.each([
+    ['\n', 0],
+    ['\r\n', 0],
+    ['x', 2],
+    ['\n\n', 2],
+  ])('config set password-key -: 64 KiB followed by %j is exit %i', async (end, code) => {
+    const key = 'k'.repeat(64 * 1024);
+    const result = await e2e.run(['config', 'set', 'password-key', '-'], {
+      env: env(),
+      stdin: `${key}${end}`,
+    });
+    expect(result.code).toBe(code);
+    if (code === 2)
+      expect(result.stderr).toBe(
+        'error: config set password-key -: stdin holds more than 64 KiB, which is not a secret value\n',
+      );
+  });
+
   it('a directory is refused naming it (exit 2)', async () => {
     const result = await e2e.run(['schemas', 'create', '--file', e2e.configDir()], { env: env() });
     expect(result).toEqual({
