@@ -5,3 +5,12 @@
 export class Cancelled extends Error {
   override name = 'Cancelled';
 }
+
+/**
+ * The terminal a command was reading (a prompt, `--file -`) hung up: its window or ssh session
+ * closed. What was typed is not taken as the input (a hang-up ends a terminal's input as Ctrl-D
+ * does). Exit 129, as the SIGHUP that comes with it, reported as `cancelled`.
+ */
+export class TerminalClosed extends Cancelled {
+  override name = 'TerminalClosed';
+}

@@ -1,5 +1,5 @@
 import { printable } from '../terminal/printable.js';
-import { Cancelled } from './cancelled.js';
+import { Cancelled, TerminalClosed } from './cancelled.js';
 import { AuthRequiredError, CliFailure, ExitWith } from './cli-errors.js';
 import { ExitCode } from './exit-codes.js';
 import { UsageError } from './usage-error.js';
@@ -13,6 +13,7 @@ export interface RenderedError {
 /** The exit code and lines of the CLI's own failures; undefined for any other (an SDK error, a cause to say). */
 export function ownFailure(error: unknown): [ExitCode, string[]] | undefined {
   if (error instanceof ExitWith) return error.cause === undefined ? [error.code, []] : undefined;
+  if (error instanceof TerminalClosed) return [ExitCode.HungUp, ['cancelled']];
   if (error instanceof Cancelled) return [ExitCode.Cancelled, ['cancelled']];
   if (error instanceof UsageError) {
     const hint = error.hint === undefined ? [] : [`hint: ${error.hint}`];

@@ -1,7 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { type Readable, Writable } from 'node:stream';
 import { isatty, WriteStream } from 'node:tty';
-import { Cancelled } from '../errors/cancelled.js';
+import { Cancelled, TerminalClosed } from '../errors/cancelled.js';
 import type { WriteFailures } from './write-errors.js';
 
 // The program installs it with the streams (bin.ts): one module for both, not a chunk of its own.
@@ -75,6 +75,10 @@ export async function readAll(
   const chunks: Buffer[] = [];
   let size = 0;
   const stop = () => stream.destroy();
+  // A terminal's descriptor: its hang-up ends the read as Ctrl-D does, and is told apart after.
+  const { fd } = stream as Readable & { isTTY?: boolean; fd?: number };
+  const terminal = (stream as { isTTY?: boolean }).isTTY === true && typeof fd === 'number' ? fd : undefined;
+  const hungUp = () => terminal !== undefined && !isatty(terminal);
   signal?.addEventListener('abort', stop, { once: true });
   try {
     if (signal?.aborted) stop();
@@ -86,8 +90,10 @@ export async function readAll(
     }
     // A stream destroyed by `stop` may end as if it had been read to its end.
     if (signal?.aborted) throw new Error('cancelled');
+    if (hungUp()) throw new TerminalClosed('the terminal closed');
   } catch (error) {
-    throw signal?.aborted ? new Cancelled('cancelled', { cause: signal.reason }) : error;
+    if (signal?.aborted) throw new Cancelled('cancelled', { cause: signal.reason });
+    throw hungUp() ? new TerminalClosed('the terminal closed', { cause: error }) : error;
   } finally {
     signal?.removeEventListener('abort', stop);
   }

@@ -1,8 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { isatty, ReadStream } from 'node:tty';
-import { Cancelled } from '../errors/cancelled.js';
-import { ExitWith } from '../errors/cli-errors.js';
-import { ExitCode } from '../errors/exit-codes.js';
+import { TerminalClosed } from '../errors/cancelled.js';
 import type { Style } from './style.js';
 
 /** Asks the person at the terminal. Injected, so tests answer without a terminal. */
@@ -56,10 +54,7 @@ function quietOnHangUp(input: Readable): Readable {
 async function untilInputEnds<T>(input: Readable, prompt: (input: Readable) => Promise<T>): Promise<T> {
   let ended: (() => void) | undefined;
   const end = new Promise<never>((_, reject) => {
-    ended = () =>
-      reject(
-        new ExitWith(ExitCode.HungUp, 'the terminal closed', { cause: new Cancelled('the terminal closed') }),
-      );
+    ended = () => reject(new TerminalClosed('the terminal closed'));
     if (input.readableEnded || input.destroyed) ended();
     input.once('end', ended);
     input.once('close', ended);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEMO_ORG_ID } from '@credential-agent/sandbox';
@@ -9,6 +9,16 @@ import { BIN, ensureBuilt, holderEmails, INDY_FLAGS, startBulk, until } from './
 import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
 
 const ROWS = 100;
+
+/** Whether process `pid` has a handler for SIGINT (SigCgt bit 2): the program is loaded and running. */
+function catchesSigint(pid: number): boolean {
+  try {
+    const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return mask !== undefined && (BigInt(`0x${mask}`) & 2n) !== 0n;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Runs `node <argv…>` on a tmux pane's terminal (stdin, stdout and stderr) through a parent that
@@ -23,6 +33,7 @@ async function onTerminal(dir: string, argv: string[], env: Record<string, strin
     `process.on('SIGHUP', () => {});
 const [out, session, ...argv] = process.argv.slice(2);
 const child = require('node:child_process').spawn(process.execPath, argv, { stdio: 'inherit', detached: session === 'own' });
+require('node:fs').writeFileSync(out + '.pid', String(child.pid));
 child.on('exit', (code, signal) => require('node:fs').writeFileSync(out, JSON.stringify({ code, signal })));
 `,
   );
@@ -34,6 +45,13 @@ child.on('exit', (code, signal) => require('node:fs').writeFileSync(out, JSON.st
   pane.start(`bash --norc -c ${shellLine([`${shellLine(words)}; exit`])}`, dir, env);
   return {
     pane,
+    /** Waits until the CLI runs its program (it catches SIGINT), then a little longer. */
+    async running(): Promise<void> {
+      await until(
+        () => existsSync(`${exitFile}.pid`) && catchesSigint(Number(readFileSync(`${exitFile}.pid`, 'utf8'))),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    },
     /** How the CLI ended, once it has (a process killed by a signal has a null code). */
     async exit(): Promise<{ code: number | null; signal: string | null }> {
       await until(() => existsSync(exitFile));
@@ -116,5 +134,34 @@ describe.skipIf(!hasTmux)('the terminal hangs up (tmux kill-server)', { timeout:
     // It died of an unhandled 'error' (setRawMode EIO), then of Node's own reset of the terminal.
     expect(await run.exit()).toEqual({ code: 129, signal: null });
     expect(existsSync(join(config, 'config.json'))).toBe(false);
+  });
+
+  // Attack helper-74: a hang-up ends a terminal's input as Ctrl-D does, so a body typed (or half
+  // typed) at `--file -` was sent, then the run exited 129 as if cancelled: run again, sent twice.
+  it.each([
+    [
+      'a whole body typed, without Ctrl-D',
+      '{"issuerId":"did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK","name":"hup","version":"1.0.0","attributes":["a"]}',
+    ],
+    ['half a body', '{"issuerId":'],
+  ])('at --file - (%s): exit 129, nothing sent', async (_, typed) => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const env = {
+      PATH: process.env['PATH'] ?? '',
+      AGENT_CLI_BASE_URL: running.url,
+      AGENT_CLI_ORG: DEMO_ORG_ID,
+      AGENT_CLI_TOKEN: running.sandbox.issueToken(),
+      AGENT_CLI_CONFIG_DIR: join(dir, 'config'),
+    };
+    const run = await onTerminal(dir, ['schemas', 'create', '--file', '-'], env);
+    pane = run.pane;
+    await run.running();
+    run.pane.type(typed);
+    run.pane.keys('Enter');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    run.pane.stop();
+    expect(await run.exit()).toEqual({ code: 129, signal: null });
+    expect(running.sandbox.requestCount('POST')).toBe(0);
   });
 });
