@@ -65,7 +65,8 @@ function line(text: string): string {
  * Reads a stream to its end as UTF-8 text. `signal` ends the wait and destroys the stream, so a
  * reader that never ends (a terminal, an open pipe) does not keep the process alive.
  * @throws {@link Cancelled} when `signal` ends the wait.
- * @throws an error with code `EFBIG` once the stream has given more than `limit` bytes.
+ * @throws an error with code `EFBIG` once the stream has given more than `limit` bytes, `EILSEQ`
+ * when it is not UTF-8.
  */
 export async function readAll(
   stream: Readable,
@@ -97,7 +98,22 @@ export async function readAll(
   } finally {
     signal?.removeEventListener('abort', stop);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return utf8(Buffer.concat(chunks));
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The text of `bytes`, which must be UTF-8: a byte that is not would be replaced by U+FFFD and
+ * sent (or stored) silently changed.
+ * @throws an error with code `EILSEQ` when `bytes` is not UTF-8.
+ */
+function utf8(bytes: Buffer): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw Object.assign(new Error('not UTF-8 text'), { code: 'EILSEQ' });
+  }
 }
 
 /** See {@link CliIO.holdOutput}. */

@@ -48,6 +48,7 @@ export async function readInputText(ctx: CliContext, flag: string, file: string)
   } catch (error) {
     if (error instanceof Cancelled) throw error;
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    if (reason === 'EILSEQ') throw new UsageError(`${flag} ${file}: not UTF-8 text`);
     const detail = reason === 'EFBIG' ? `EFBIG: larger than ${INPUT_LIMIT / 1024 / 1024} MiB` : reason;
     throw new UsageError(`${flag} ${file}: cannot read it (${detail})`);
   }

@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { openSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_ORG_ID } from '@credential-agent/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -183,6 +183,44 @@ describe('an input file that is awaited (--file, --input)', { timeout: 60_000 },
       expect(result.stderr).toBe(
         'error: config set password-key -: stdin holds more than 64 KiB, which is not a secret value\n',
       );
+  });
+
+  // Attack helper-74: `printf 'x\n\n'` stored "x\n" (sign-in then failed unexplained); bytes that
+  // are not UTF-8 were stored as U+FFFD, or counted past 64 KiB once decoded.
+  it.each([
+    ['two line ends', Buffer.from('x\n\n'), 'stdin holds more than one line, which is not a secret value'],
+    [
+      'a line end inside',
+      Buffer.from('x\ny\n'),
+      'stdin holds more than one line, which is not a secret value',
+    ],
+    ['a byte that is not UTF-8', Buffer.from([0x61, 0x62, 0xff]), 'stdin is not UTF-8 text'],
+    [
+      '64 KiB ending in a byte that is not UTF-8',
+      Buffer.concat([Buffer.alloc(65_535, 'a'), Buffer.from([0xff])]),
+      'stdin is not UTF-8 text',
+    ],
+  ])('config set password-key -: %s is refused (exit 2), nothing stored', async (_, bytes, message) => {
+    const config = join(e2e.configDir(), 'config.json');
+    const stored = () => (existsSync(config) ? readFileSync(config, 'utf8') : undefined);
+    const before = stored();
+    const result = await e2e.run(['config', 'set', 'password-key', '-'], { env: env(), stdin: bytes });
+    expect(result).toEqual({ stdout: '', stderr: `error: config set password-key -: ${message}\n`, code: 2 });
+    expect(stored()).toBe(before);
+  });
+
+  it('--file holding bytes that are not UTF-8 is refused naming it (exit 2), nothing sent', async () => {
+    const file = join(e2e.configDir(), 'latin1.json');
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from(body('caf')).subarray(0, -30),
+        Buffer.from([0xe9]),
+        Buffer.from(body('x')).subarray(-30),
+      ]),
+    );
+    const result = await e2e.run(['schemas', 'create', '--file', file], { env: env() });
+    expect(result).toEqual({ stdout: '', stderr: `error: --file ${file}: not UTF-8 text\n`, code: 2 });
   });
 
   it('a directory is refused naming it (exit 2)', async () => {

@@ -24,7 +24,7 @@ export interface BinRun {
  */
 export interface SpawnOptions {
   env?: Record<string, string | undefined>;
-  stdin?: string;
+  stdin?: string | Uint8Array;
   keepStdinOpen?: boolean;
   cwd?: string;
   /** Run as another local user (root only; see `users.ts`). */
