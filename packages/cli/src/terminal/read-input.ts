@@ -29,7 +29,8 @@ function streamOf(fd: number): Readable {
   if (stats.isFIFO() || stats.isSocket())
     return new (process.getBuiltinModule('node:net').Socket)({ fd, readable: true, writable: false });
   const tty = process.getBuiltinModule('node:tty');
-  if (tty.isatty(fd)) return new tty.ReadStream(fd);
+  // With its descriptor as `fd`, as process.stdin has it: readAll tells a hang-up from Ctrl-D by it.
+  if (tty.isatty(fd)) return Object.assign(new tty.ReadStream(fd), { fd });
   // A directory fails its first read (EISDIR); more than INPUT_LIMIT stops the read (readAll).
   return fs().createReadStream('', { fd });
 }

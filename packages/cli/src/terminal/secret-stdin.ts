@@ -7,21 +7,31 @@ const SECRET_LIMIT = 64 * 1024;
 /**
  * Reads a secret piped to stdin (one trailing newline dropped) and registers it as a secret.
  * @throws {@link UsageError} naming `flag` when stdin is a terminal, empty, over 64 KiB, more than
- * one line or not UTF-8.
+ * one line, holds a control character or is not UTF-8.
  */
 export async function readSecretStdin(ctx: CliContext, flag: string): Promise<string> {
   if (ctx.io.stdinIsTTY) throw new UsageError(`${flag} needs the value piped to stdin`);
   const tooLarge = new UsageError(`${flag}: stdin holds more than 64 KiB, which is not a secret value`);
-  // Room for the line end that `echo` and editors add, which is not part of the value.
-  const text = await ctx.io.readStdin(ctx.signal, SECRET_LIMIT + 2).catch((error: NodeJS.ErrnoException) => {
+  // Room for a byte order mark and a line end, which are not part of the value.
+  const text = await ctx.io.readStdin(ctx.signal, SECRET_LIMIT + 5).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EILSEQ') throw new UsageError(`${flag}: stdin is not UTF-8 text`);
     throw error.code === 'EFBIG' ? tooLarge : error;
   });
-  const value = text.replace(/\r?\n$/, '');
+  // Without the byte order mark a Windows editor writes first, and the line end `echo` writes last.
+  const value = text.replace(/^\uFEFF/, '').replace(/\r?\n$/, '');
   if (Buffer.byteLength(value) > SECRET_LIMIT) throw tooLarge;
-  // A line end left in the value (`printf 'x\n\n'`) would be stored, and signing in fail unexplained.
-  if (/[\r\n]/.test(value))
+  // A line end or a control character left in the value (`printf 'x\n\n'`) would be stored, and
+  // signing in fail unexplained.
+  if (/[\n\v\f\r\u0085\u2028\u2029]/.test(value))
     throw new UsageError(`${flag}: stdin holds more than one line, which is not a secret value`);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is refused.
+  const control = /[\u0000-\u001f\u007f-\u009f]/.exec(value)?.[0];
+  if (control !== undefined) {
+    const code = `U+${control.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new UsageError(
+      `${flag}: stdin holds a control character (${code}), which is not part of a secret value`,
+    );
+  }
   if (!value) throw new UsageError(`${flag}: stdin was empty`);
   ctx.secrets.add(value);
   return value;

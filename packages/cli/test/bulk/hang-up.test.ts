@@ -138,13 +138,14 @@ describe.skipIf(!hasTmux)('the terminal hangs up (tmux kill-server)', { timeout:
 
   // Attack helper-74: a hang-up ends a terminal's input as Ctrl-D does, so a body typed (or half
   // typed) at `--file -` was sent, then the run exited 129 as if cancelled: run again, sent twice.
+  // helper-75: the same through --file /dev/tty (a stream of the CLI's own making) was still sent.
+  const whole =
+    '{"issuerId":"did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK","name":"hup","version":"1.0.0","attributes":["a"]}';
   it.each([
-    [
-      'a whole body typed, without Ctrl-D',
-      '{"issuerId":"did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK","name":"hup","version":"1.0.0","attributes":["a"]}',
-    ],
-    ['half a body', '{"issuerId":'],
-  ])('at --file - (%s): exit 129, nothing sent', async (_, typed) => {
+    ['-', 'a whole body typed, without Ctrl-D', whole],
+    ['-', 'half a body', '{"issuerId":'],
+    ['/dev/tty', 'a whole body typed, without Ctrl-D', whole],
+  ])('at --file %s (%s): exit 129, nothing sent', async (file, _, typed) => {
     const running = await sandboxAgent();
     const dir = await tempDir();
     const env = {
@@ -154,7 +155,7 @@ describe.skipIf(!hasTmux)('the terminal hangs up (tmux kill-server)', { timeout:
       AGENT_CLI_TOKEN: running.sandbox.issueToken(),
       AGENT_CLI_CONFIG_DIR: join(dir, 'config'),
     };
-    const run = await onTerminal(dir, ['schemas', 'create', '--file', '-'], env);
+    const run = await onTerminal(dir, ['schemas', 'create', '--file', file], env);
     pane = run.pane;
     await run.running();
     run.pane.type(typed);

@@ -195,6 +195,28 @@ describe('an input file that is awaited (--file, --input)', { timeout: 60_000 },
       'stdin holds more than one line, which is not a secret value',
     ],
     ['a byte that is not UTF-8', Buffer.from([0x61, 0x62, 0xff]), 'stdin is not UTF-8 text'],
+    // helper-75: other line breaks and control characters were stored.
+    [
+      'a line separator (U+2028)',
+      Buffer.from('sek\u2028rit'),
+      'stdin holds more than one line, which is not a secret value',
+    ],
+    [
+      'a next line (U+0085)',
+      Buffer.from('sek\u0085rit'),
+      'stdin holds more than one line, which is not a secret value',
+    ],
+    ['a form feed', Buffer.from('sek\frit'), 'stdin holds more than one line, which is not a secret value'],
+    [
+      'an escape',
+      Buffer.from('sek\u001b[31mrit'),
+      'stdin holds a control character (U+001B), which is not part of a secret value',
+    ],
+    [
+      'a NUL byte',
+      Buffer.from('sek\u0000rit'),
+      'stdin holds a control character (U+0000), which is not part of a secret value',
+    ],
     [
       '64 KiB ending in a byte that is not UTF-8',
       Buffer.concat([Buffer.alloc(65_535, 'a'), Buffer.from([0xff])]),
@@ -207,6 +229,18 @@ describe('an input file that is awaited (--file, --input)', { timeout: 60_000 },
     const result = await e2e.run(['config', 'set', 'password-key', '-'], { env: env(), stdin: bytes });
     expect(result).toEqual({ stdout: '', stderr: `error: config set password-key -: ${message}\n`, code: 2 });
     expect(stored()).toBe(before);
+  });
+
+  // helper-75: a key saved by Notepad starts with a byte order mark, which was stored in the key.
+  it('config set password-key -: a byte order mark before the value is not part of it', async () => {
+    const result = await e2e.run(['config', 'set', 'password-key', '-'], {
+      env: env(),
+      stdin: Buffer.from('\uFEFFsekrit\n'),
+    });
+    expect(result.code).toBe(0);
+    const stored = readFileSync(join(e2e.configDir(), 'config.json'), 'utf8');
+    expect(stored).toContain('"sekrit"');
+    expect(stored).not.toMatch(/\ufeff|\\ufeff/i);
   });
 
   it('--file holding bytes that are not UTF-8 is refused naming it (exit 2), nothing sent', async () => {
