@@ -80,6 +80,11 @@ async function main(): Promise<void> {
     process.on(signal, ended);
     process.off(signal, onSignal);
   }
+  // A run stopped by a signal or a hang-up may get more of them (tmux sends SIGHUP, the kernel
+  // another as the session's leader ends): one arriving after the event loop drained, as Node tears
+  // down and puts back each signal's default action, would end the process by the signal. Such a
+  // run has said all it had to say; it ends now, with its code.
+  if (first !== undefined || code === ExitCode.HungUp) process.exit();
 }
 
 void main();
