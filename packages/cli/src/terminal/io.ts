@@ -77,8 +77,8 @@ export async function readAll(
   let size = 0;
   const stop = () => stream.destroy();
   // A terminal's descriptor: its hang-up ends the read as Ctrl-D does, and is told apart after.
-  const { fd } = stream as Readable & { isTTY?: boolean; fd?: number };
-  const terminal = (stream as { isTTY?: boolean }).isTTY === true && typeof fd === 'number' ? fd : undefined;
+  const { isTTY, fd } = stream as Readable & { isTTY?: boolean; fd?: number };
+  const terminal = isTTY === true && typeof fd === 'number' ? fd : undefined;
   const hungUp = () => terminal !== undefined && !isatty(terminal);
   signal?.addEventListener('abort', stop, { once: true });
   try {
@@ -101,7 +101,8 @@ export async function readAll(
   return utf8(Buffer.concat(chunks));
 }
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** Made on first use: a command that reads no input does not pay for Node's encoding module. */
+let decoder: TextDecoder | undefined;
 
 /**
  * The text of `bytes`, which must be UTF-8: a byte that is not would be replaced by U+FFFD and
@@ -110,7 +111,8 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  */
 function utf8(bytes: Buffer): string {
   try {
-    return UTF8.decode(bytes);
+    decoder ??= new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    return decoder.decode(bytes);
   } catch {
     throw Object.assign(new Error('not UTF-8 text'), { code: 'EILSEQ' });
   }
