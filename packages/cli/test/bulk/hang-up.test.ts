@@ -4,21 +4,12 @@ import { join } from 'node:path';
 import { DEMO_ORG_ID } from '@credential-agent/sandbox';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Pane } from '../e2e/support/shells.js';
+import { catchesSigint } from '../e2e/support/signals.js';
 import { hasTmux, shellLine } from '../e2e/support/terminal.js';
 import { BIN, ensureBuilt, holderEmails, INDY_FLAGS, startBulk, until } from './bin.js';
 import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
 
 const ROWS = 100;
-
-/** Whether process `pid` has a handler for SIGINT (SigCgt bit 2): the program is loaded and running. */
-function catchesSigint(pid: number): boolean {
-  try {
-    const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return mask !== undefined && (BigInt(`0x${mask}`) & 2n) !== 0n;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Runs `node <argv…>` on a tmux pane's terminal (stdin, stdout and stderr) through a parent that

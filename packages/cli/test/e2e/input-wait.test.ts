@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type BinRun, useE2E } from './support/bench.js';
 import { BIN } from './support/build.js';
 import { Pane } from './support/shells.js';
+import { catchesSigint } from './support/signals.js';
 import { hasTmux, shellLine } from './support/terminal.js';
 
 const e2e = useE2E();
@@ -22,16 +23,6 @@ function fifo(): string {
   const path = join(e2e.configDir(), `body-${fifos}.fifo`);
   execFileSync('mkfifo', [path]);
   return path;
-}
-
-/** Whether process `pid` has a handler for SIGINT (SigCgt bit 2): the program is loaded and running. */
-function catchesSigint(pid: number): boolean {
-  try {
-    const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return mask !== undefined && (BigInt(`0x${mask}`) & 2n) !== 0n;
-  } catch {
-    return false;
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
