@@ -83,8 +83,13 @@ async function main(): Promise<void> {
   // A run stopped by a signal or a hang-up may get more of them (tmux sends SIGHUP, the kernel
   // another as the session's leader ends): one arriving after the event loop drained, as Node tears
   // down and puts back each signal's default action, would end the process by the signal. Such a
-  // run has said all it had to say; it ends now, with its code.
-  if (first !== undefined || code === ExitCode.HungUp) process.exit();
+  // run ends itself, with its code, once what it wrote is out (a slow stderr holds its last lines:
+  // how to continue); a signal meanwhile ends it as above.
+  if (first !== undefined || code === ExitCode.HungUp) {
+    const unwritten = [stdout, stderr].filter((stream) => stream.writableLength > 0);
+    await Promise.all(unwritten.map((stream) => new Promise((done) => stream.write('', done))));
+    process.exit();
+  }
 }
 
 void main();

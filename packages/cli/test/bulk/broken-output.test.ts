@@ -82,4 +82,27 @@ describe('agent-cli offers email --csv when its stderr or stdout fails', () => {
     expect(await run.exit).toBe(3);
     expect(holderEmails(50).map((e) => server.count(e))).toEqual(Array(50).fill(1));
   }, 60_000);
+
+  // f9d88f1 ends a run stopped by a signal at once, so a later signal cannot kill it as Node tears
+  // down; what it had still to write to a slow stderr (its last lines: how to continue) must not be
+  // lost to that.
+  it('a run stopped by SIGTERM while its stderr is slow still says how to continue, then exits 143', async () => {
+    const server = await emailGateway(async (offers) => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return sendAll(offers);
+    });
+    const dir = await tempDir();
+    const invalid = Array.from({ length: 3000 }, (_, i) => `not-an-address-${i},N,BSc`);
+    const csv = await writeCsv(dir, [...invalid, ...holderLines(100)]);
+    const run = startBulk(server, join(dir, 'config'), [csv, ...INDY_FLAGS, '--concurrency', '1']);
+    run.child.stderr?.pause();
+    await until(() => server.count('holder1@example.com') > 0 || run.child.exitCode !== null);
+    run.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    run.child.stderr?.resume();
+    expect(await run.exit).toBe(143);
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toMatch(
+      /^cancelled: \d+ row\(s\) not sent: run the same command again with --resume/,
+    );
+  }, 60_000);
 });
