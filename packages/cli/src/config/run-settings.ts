@@ -1,5 +1,6 @@
 import { emptyError, UsageError } from '../errors/usage-error.js';
 import type { GlobalOptions } from '../startup/root-options.js';
+import { codePointName } from '../terminal/printable.js';
 import { type AgentSettings, agentSettingsOf } from './agent-settings.js';
 import {
   hasUserinfo,
@@ -173,8 +174,9 @@ export function checkHeaderValue(token: string | undefined, name: string): strin
   if (code <= 0x20 || (code >= 0x7f && code < 0xa0)) {
     throw new UsageError(`${name} contains a control character or a space`);
   }
-  const hex = code.toString(16).toUpperCase().padStart(4, '0');
-  throw new UsageError(`${name} contains a character that cannot go in an HTTP header (U+${hex})`);
+  throw new UsageError(
+    `${name} contains a character that cannot go in an HTTP header (${codePointName(bad)})`,
+  );
 }
 
 /** The longest timer Node keeps: `setTimeout` turns anything longer into 1 ms. */

@@ -76,10 +76,8 @@ export async function readAll(
   const chunks: Buffer[] = [];
   let size = 0;
   const stop = () => stream.destroy();
-  // A terminal's descriptor: its hang-up ends the read as Ctrl-D does, and is told apart after.
-  const { isTTY, fd } = stream as Readable & { isTTY?: boolean; fd?: number };
-  const terminal = isTTY === true && typeof fd === 'number' ? fd : undefined;
-  const hungUp = () => terminal !== undefined && !isatty(terminal);
+  // A terminal's hang-up ends the read as Ctrl-D does: it is told apart after.
+  const hungUp = () => terminalGone(stream);
   signal?.addEventListener('abort', stop, { once: true });
   try {
     if (signal?.aborted) stop();
@@ -116,6 +114,16 @@ function utf8(bytes: Buffer): string {
   } catch {
     throw Object.assign(new Error('not UTF-8 text'), { code: 'EILSEQ' });
   }
+}
+
+/**
+ * Whether `stream` reads a terminal that has hung up (its window or ssh session closed): it has its
+ * descriptor as `fd` (process.stdin, and the tty streams of read-input.ts) and that descriptor is no
+ * longer a terminal (a hung-up one answers EIO).
+ */
+export function terminalGone(stream: Readable): boolean {
+  const { isTTY, fd } = stream as Readable & { isTTY?: boolean; fd?: number };
+  return isTTY === true && typeof fd === 'number' && !isatty(fd);
 }
 
 /** See {@link CliIO.holdOutput}. */

@@ -43,6 +43,11 @@ export function printable(text: string): string {
   });
 }
 
+/** How a character is named in messages: `U+001B`. */
+export function codePointName(char: string): string {
+  return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
 /**
  * JSON text with the same characters written as `\uXXXX` escapes, which `JSON.stringify` leaves
  * raw (DEL, C1, format characters). The escapes are JSON's own: a parser reads the same values.

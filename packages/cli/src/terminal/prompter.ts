@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
-import { isatty, ReadStream } from 'node:tty';
+import { ReadStream } from 'node:tty';
 import { TerminalClosed } from '../errors/cancelled.js';
+import { terminalGone } from './io.js';
 import type { Style } from './style.js';
 
 /** Asks the person at the terminal. Injected, so tests answer without a terminal. */
@@ -39,10 +40,8 @@ function promptTheme(style: Style) {
  */
 function quietOnHangUp(input: Readable): Readable {
   if (input instanceof ReadStream && !Object.hasOwn(input, 'setRawMode')) {
-    // Node's tty streams have their descriptor as `fd` (not in @types/node).
-    const { fd } = input as ReadStream & { fd?: number };
     input.setRawMode = (mode) =>
-      fd !== undefined && !isatty(fd) ? input : ReadStream.prototype.setRawMode.call(input, mode);
+      terminalGone(input) ? input : ReadStream.prototype.setRawMode.call(input, mode);
   }
   return input;
 }
@@ -52,20 +51,18 @@ function quietOnHangUp(input: Readable): Readable {
  * ever, and the process would end with nothing said and exit 0): exit 129, as a hang-up's SIGHUP is.
  */
 async function untilInputEnds<T>(input: Readable, prompt: (input: Readable) => Promise<T>): Promise<T> {
-  let ended: (() => void) | undefined;
-  const end = new Promise<never>((_, reject) => {
-    ended = () => reject(new TerminalClosed('the terminal closed'));
-    if (input.readableEnded || input.destroyed) ended();
-    input.once('end', ended);
-    input.once('close', ended);
+  // (Not Promise.withResolvers: Node 20 has none.)
+  let reject: (error: Error) => void = () => undefined;
+  const end = new Promise<never>((_, rejectEnd) => {
+    reject = rejectEnd;
   });
+  const ended = () => reject(new TerminalClosed('the terminal closed'));
+  if (input.readableEnded || input.destroyed) ended();
+  input.once('end', ended).once('close', ended);
   try {
     return await Promise.race([prompt(quietOnHangUp(input)), end]);
   } finally {
-    if (ended) {
-      input.off('end', ended);
-      input.off('close', ended);
-    }
+    input.off('end', ended).off('close', ended);
   }
 }
 

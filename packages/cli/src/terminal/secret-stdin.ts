@@ -1,5 +1,6 @@
 import type { CliContext } from '../context.js';
 import { UsageError } from '../errors/usage-error.js';
+import { codePointName } from './printable.js';
 
 /** The most a secret read from stdin may hold (a password, a key, a seed): `/dev/zero` is not one. */
 const SECRET_LIMIT = 64 * 1024;
@@ -27,9 +28,9 @@ export async function readSecretStdin(ctx: CliContext, flag: string): Promise<st
   // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is refused.
   const control = /[\u0000-\u001f\u007f-\u009f]/.exec(value)?.[0];
   if (control !== undefined) {
-    const code = `U+${control.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    const name = codePointName(control);
     throw new UsageError(
-      `${flag}: stdin holds a control character (${code}), which is not part of a secret value`,
+      `${flag}: stdin holds a control character (${name}), which is not part of a secret value`,
     );
   }
   if (!value) throw new UsageError(`${flag}: stdin was empty`);
