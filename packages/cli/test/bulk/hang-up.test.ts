@@ -23,9 +23,12 @@ async function onTerminal(dir: string, argv: string[], env: Record<string, strin
     parent,
     `process.on('SIGHUP', () => {});
 const [out, session, ...argv] = process.argv.slice(2);
+const fs = require('node:fs');
+// Written whole, then renamed: the test polls for these files and must never read half of one.
+const publish = (file, text) => { fs.writeFileSync(file + '.tmp', text); fs.renameSync(file + '.tmp', file); };
 const child = require('node:child_process').spawn(process.execPath, argv, { stdio: 'inherit', detached: session === 'own' });
-require('node:fs').writeFileSync(out + '.pid', String(child.pid));
-child.on('exit', (code, signal) => require('node:fs').writeFileSync(out, JSON.stringify({ code, signal })));
+publish(out + '.pid', String(child.pid));
+child.on('exit', (code, signal) => publish(out, JSON.stringify({ code, signal })));
 `,
   );
   const exitFile = join(dir, 'exit.json');
