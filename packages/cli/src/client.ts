@@ -5,6 +5,7 @@ import type { Settings } from './config/run-settings.js';
 import type { Secrets } from './config/secrets.js';
 import { foreignAgentKeyError, foreignTokenError } from './config/token-owner.js';
 import { UsageError } from './errors/usage-error.js';
+import { watchChanges } from './http/changes.js';
 import { nodeFetch } from './http/node-fetch.js';
 import { verboseHooks } from './terminal/verbose.js';
 
@@ -18,6 +19,8 @@ export interface ClientInit {
   verbose: boolean;
   secrets: Secrets;
   writeErr: (line: string) => void;
+  /** Told of each request the service carried out that changed something (`POST /schemas`). */
+  carriedOut: (request: string) => void;
   /** Signing in: a token of another base URL is replaced, not refused. */
   signingIn?: boolean;
   /** `AGENT_CLI_EMAIL` and `AGENT_CLI_PASSWORD`: the client signs in again when its token expires. */
@@ -112,7 +115,11 @@ export async function createClient(init: ClientInit): Promise<AgentClient> {
     ...(settings.passwordKey ? { passwordEncryption: { key: settings.passwordKey } } : {}),
     tokenStore,
     ...(init.credentials ? { credentials: init.credentials } : {}),
-    fetch: nodeFetch,
+    fetch: watchChanges(
+      nodeFetch,
+      [init.baseUrl, ...(init.agentUrl ? [init.agentUrl] : [])],
+      init.carriedOut,
+    ),
     ...(settings.org ? { orgId: settings.org } : {}),
     ...(settings.timeout ? { timeout: settings.timeout } : {}),
     ...(init.verbose ? { hooks: verboseHooks(init.writeErr, (t) => secrets.scrub(t)) } : {}),

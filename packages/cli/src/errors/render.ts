@@ -11,6 +11,7 @@ import {
   SchemaRegistrationError,
   TimeoutError,
 } from '@credential-agent/sdk';
+import { mayHaveActed } from '../http/changes.js';
 import { printable } from '../terminal/printable.js';
 import { Cancelled } from './cancelled.js';
 import { AuthRequiredError, ExitWith } from './cli-errors.js';
@@ -108,11 +109,6 @@ export interface RenderContext {
 /** What to say after a POST (or PUT, …) ended without an answer: the service may have acted on it. */
 const MAY_HAVE_BEEN_PROCESSED =
   'was sent and may have been processed by the service; check before running it again';
-
-/** Whether a call without an answer may have changed something (signing in changes nothing to check). */
-function mayHaveActed(method: string, path: string): boolean {
-  return method !== 'GET' && method !== 'HEAD' && path.replace(/^\//, '') !== 'auth/signin';
-}
 
 const SIGN_IN_CANCELLED =
   'cancelled: the sign-in was sent and may have completed on the service; nothing was stored';

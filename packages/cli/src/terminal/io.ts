@@ -24,6 +24,11 @@ export interface CliIO {
    * to its failure, if any (a closed pipe is none).
    */
   holdOutput(): () => Promise<NodeJS.ErrnoException | undefined>;
+  /**
+   * Records a request the service carried out that changed something (`POST /schemas`): a stdout
+   * failing later says that running the command again would repeat it.
+   */
+  carriedOut(request: string): void;
   readonly stdin: Readable;
   readonly stderr: Writable;
   /**
@@ -221,6 +226,10 @@ export function createIO(streams: StdStreams): CliIO {
     },
     readStdin: (signal, limit) => readAll(streams.stdin, signal, limit),
     holdOutput: () => holdOutput(streams),
+    carriedOut: (request) => {
+      const done = streams.writeFailures?.carriedOut;
+      if (done && !done.includes(request)) done.push(request);
+    },
     get stdin() {
       return streams.stdin;
     },

@@ -10,11 +10,24 @@ export function cannotWriteStdout(error: NodeJS.ErrnoException): string {
   return `cannot write to stdout (${error.code ?? error.message})`;
 }
 
+/**
+ * What a failing stdout ends the run with: {@link cannotWriteStdout}, and when the service carried
+ * out requests that change something (`carriedOut`), that running the command again repeats them.
+ */
+function stdoutFailed(error: NodeJS.ErrnoException, carriedOut: readonly string[]): string {
+  const line = `error: ${cannotWriteStdout(error)}`;
+  if (carriedOut.length === 0) return `${line}\n`;
+  const requests = carriedOut.join(', ');
+  return `${line}: ${requests} ${carriedOut.length === 1 ? 'was' : 'were'} carried out by the service; its answer is lost, and running the command again does it again\n`;
+}
+
 /** What became of writes to stdout, as {@link handleWriteErrors} saw them. */
 export class WriteFailures {
   #holds = 0;
   /** The first failure of stdout other than a closed pipe while it was held. */
   stdout: NodeJS.ErrnoException | undefined;
+  /** The requests of the run that changed something on the service, as `POST /schemas`. */
+  readonly carriedOut: string[] = [];
 
   /**
    * Until the returned function is called, a failing stdout does not end the process: the failure
@@ -40,7 +53,8 @@ export class WriteFailures {
  * stdout pipe (`agent-cli … | head`) is not an error of ours and is quiet; any other failure (a
  * full disk, /dev/full) is one line on stderr and exit 1, unless a command holds stdout
  * ({@link WriteFailures.hold}). A failing stderr (`2>/dev/full`, `2>&1 | head -1`) never ends the
- * run: progress and messages are lost, the work and its exit code are not.
+ * run: progress and messages are lost, the work and its exit code are not. When the service has
+ * carried out a request that changes something, the line says so: its answer is what was lost.
  */
 export function handleWriteErrors(proc: StdProcess): WriteFailures {
   const failures = new WriteFailures();
@@ -51,7 +65,7 @@ export function handleWriteErrors(proc: StdProcess): WriteFailures {
       return;
     }
     try {
-      proc.stderr.write(`error: ${cannotWriteStdout(error)}\n`);
+      proc.stderr.write(stdoutFailed(error, failures.carriedOut));
     } finally {
       proc.exit(1);
     }

@@ -29,6 +29,8 @@ export interface SpawnOptions {
   cwd?: string;
   /** Run as another local user (root only; see `users.ts`). */
   as?: { uid: number; gid: number };
+  /** A file descriptor for the child's stdout (`/dev/full`), instead of a pipe the bench reads. */
+  stdout?: number;
 }
 
 /** The end-to-end bench of one test file: a sandbox on loopback and a private config dir. */
@@ -73,20 +75,20 @@ export function useE2E(options: StartSandboxOptions = {}): E2E {
   const spawnBin = (args: string[], options: SpawnOptions = {}) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       env: env(options.env),
-      stdio: 'pipe',
+      stdio: ['pipe', options.stdout ?? 'pipe', 'pipe'],
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
       ...(options.as === undefined ? {} : { uid: options.as.uid, gid: options.as.gid }),
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
+    child.stdout?.on('data', (d: Buffer) => {
       stdout += d.toString();
     });
-    child.stderr.on('data', (d: Buffer) => {
+    child.stderr?.on('data', (d: Buffer) => {
       stderr += d.toString();
     });
-    if (options.stdin !== undefined) child.stdin.write(options.stdin);
-    if (!options.keepStdinOpen) child.stdin.end();
+    if (options.stdin !== undefined) child.stdin?.write(options.stdin);
+    if (!options.keepStdinOpen) child.stdin?.end();
     const done = new Promise<BinRun>((resolve) => {
       child.on('close', (code) => {
         outputs.push(stdout, stderr);

@@ -1,0 +1,40 @@
+import { FETCH_REPORTS_IN_CALL } from '@credential-agent/sdk';
+
+/** Signing in and exchanging an agent's key for a token: nothing the user would check or undo. */
+const SIGN_INS = /^(auth\/signin|agent\/token|multi-tenancy\/get-token\/[^/]+)$/;
+
+/**
+ * Whether a request may change something on the service: any method but GET and HEAD, except
+ * signing in ({@link SIGN_INS}). `path` is relative to the base URL (or the agent's), with or
+ * without its leading slash.
+ */
+export function mayHaveActed(method: string, path: string): boolean {
+  return method !== 'GET' && method !== 'HEAD' && !SIGN_INS.test(path.replace(/^\//, ''));
+}
+
+/**
+ * `fetch` telling `carriedOut` of each request the service answered with a 2xx that may have
+ * changed something (see {@link mayHaveActed}), as `POST /schemas`: the path relative to the first
+ * of `bases` it is under (the base URL, the agent's), its full path else, never its query. It makes
+ * the same promise as the `fetch` it wraps ({@link FETCH_REPORTS_IN_CALL}): it calls it at once.
+ */
+export function watchChanges(
+  fetch: typeof globalThis.fetch,
+  bases: readonly string[],
+  carriedOut: (request: string) => void,
+): typeof globalThis.fetch {
+  const prefixes = bases.map((base) => base.replace(/\/*$/, '/'));
+  const watched = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const response = await fetch(input, init);
+    const method = (input instanceof Request ? input.method : init?.method)?.toUpperCase() ?? 'GET';
+    if (response.ok && method !== 'GET' && method !== 'HEAD') {
+      const url = new URL(input instanceof Request ? input.url : input);
+      const whole = `${url.origin}${url.pathname}`;
+      const base = prefixes.find((prefix) => whole.startsWith(prefix));
+      const path = base === undefined ? url.pathname : `/${whole.slice(base.length)}`;
+      if (mayHaveActed(method, path)) carriedOut(`${method} ${path}`);
+    }
+    return response;
+  };
+  return Object.assign(watched, { [FETCH_REPORTS_IN_CALL]: true as const });
+}
