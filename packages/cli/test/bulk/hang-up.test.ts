@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEMO_ORG_ID } from '@credential-agent/sandbox';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Pane } from '../e2e/support/shells.js';
-import { catchesSigint } from '../e2e/support/signals.js';
+import { runsProgram } from '../e2e/support/signals.js';
 import { hasTmux, shellLine } from '../e2e/support/terminal.js';
 import { BIN, ensureBuilt, holderEmails, INDY_FLAGS, startBulk, until } from './bin.js';
 import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
@@ -39,10 +39,10 @@ child.on('exit', (code, signal) => publish(out, JSON.stringify({ code, signal })
   pane.start(`bash --norc -c ${shellLine([`${shellLine(words)}; exit`])}`, dir, env);
   return {
     pane,
-    /** Waits until the CLI runs its program (it catches SIGINT), then a little longer. */
+    /** Waits until the CLI runs its program (it handles SIGHUP: see runsProgram), then a little longer. */
     async running(): Promise<void> {
       await until(
-        () => existsSync(`${exitFile}.pid`) && catchesSigint(Number(readFileSync(`${exitFile}.pid`, 'utf8'))),
+        () => existsSync(`${exitFile}.pid`) && runsProgram(Number(readFileSync(`${exitFile}.pid`, 'utf8'))),
       );
       await new Promise((resolve) => setTimeout(resolve, 300));
     },

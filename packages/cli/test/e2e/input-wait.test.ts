@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type BinRun, useE2E } from './support/bench.js';
 import { BIN } from './support/build.js';
 import { Pane } from './support/shells.js';
-import { catchesSigint } from './support/signals.js';
+import { runsProgram } from './support/signals.js';
 import { hasTmux, shellLine } from './support/terminal.js';
 
 const e2e = useE2E();
@@ -29,7 +29,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the CLI `pid` runs its program, then a little longer (it is then waiting on its input). */
 async function waiting(pid: number | undefined): Promise<void> {
-  for (let i = 0; i < 500 && (pid === undefined || !catchesSigint(pid)); i++) await sleep(20);
+  for (let i = 0; i < 500 && (pid === undefined || !runsProgram(pid)); i++) await sleep(20);
   await sleep(300);
 }
 
