@@ -197,7 +197,7 @@ class Context implements CliContext {
       verbose,
       secrets: this.secrets,
       writeErr: (line) => this.io.err(line),
-      carriedOut: (request) => this.io.carriedOut(request),
+      carriedOut: (request) => this.io.carriedOut(this.secrets.scrub(request)),
     });
   }
 }

@@ -3,31 +3,62 @@ import { FETCH_REPORTS_IN_CALL } from '@credential-agent/sdk';
 /** Signing in and exchanging an agent's key for a token: nothing the user would check or undo. */
 const SIGN_INS = /^(auth\/signin|agent\/token|multi-tenancy\/get-token\/[^/]+)$/;
 
+/** Methods that change nothing (RFC 9110's safe methods). */
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+
 /**
- * Whether a request may change something on the service: any method but GET and HEAD, except
- * signing in ({@link SIGN_INS}). `path` is relative to the base URL (or the agent's), with or
- * without its leading slash.
+ * A path as the service's routes match it: its encoding undone, empty segments and a trailing
+ * slash dropped, in lower case (Express, under the platform, ignores case and a trailing slash).
+ */
+function routeOf(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not valid percent-encoding: matched as it is.
+  }
+  return decoded.split('/').filter(Boolean).join('/').toLowerCase();
+}
+
+/**
+ * Whether a request may change something on the service: any method but the safe ones
+ * ({@link SAFE}), except signing in ({@link SIGN_INS}). `path` is relative to the base URL (or the
+ * agent's), with or without its leading slash.
  */
 export function mayHaveActed(method: string, path: string): boolean {
-  return method !== 'GET' && method !== 'HEAD' && !SIGN_INS.test(path.replace(/^\//, ''));
+  return !SAFE.has(method.toUpperCase()) && !SIGN_INS.test(routeOf(path));
+}
+
+/** A base URL as the URLs under it are written (`new URL` normalises them): origin and path, with one trailing slash. */
+function prefixOf(base: string): string | undefined {
+  try {
+    const url = new URL(base);
+    return `${url.origin}${url.pathname.replace(/\/*$/, '/')}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * `fetch` telling `carriedOut` of each request the service answered with a 2xx that may have
- * changed something (see {@link mayHaveActed}), as `POST /schemas`: the path relative to the first
- * of `bases` it is under (the base URL, the agent's), its full path else, never its query. It makes
- * the same promise as the `fetch` it wraps ({@link FETCH_REPORTS_IN_CALL}): it calls it at once.
+ * changed something (see {@link mayHaveActed}), as `POST /schemas`: the path relative to the
+ * longest of `bases` it is under (the base URL, the agent's), its full path else, never its query.
+ * It makes the same promise as the `fetch` it wraps ({@link FETCH_REPORTS_IN_CALL}): it calls it at
+ * once.
  */
 export function watchChanges(
   fetch: typeof globalThis.fetch,
   bases: readonly string[],
   carriedOut: (request: string) => void,
 ): typeof globalThis.fetch {
-  const prefixes = bases.map((base) => base.replace(/\/*$/, '/'));
+  const prefixes = bases
+    .map(prefixOf)
+    .filter((prefix) => prefix !== undefined)
+    .sort((a, b) => b.length - a.length);
   const watched = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const response = await fetch(input, init);
     const method = (input instanceof Request ? input.method : init?.method)?.toUpperCase() ?? 'GET';
-    if (response.ok && method !== 'GET' && method !== 'HEAD') {
+    if (response.ok && !SAFE.has(method)) {
       const url = new URL(input instanceof Request ? input.url : input);
       const whole = `${url.origin}${url.pathname}`;
       const base = prefixes.find((prefix) => whole.startsWith(prefix));

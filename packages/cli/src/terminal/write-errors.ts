@@ -17,8 +17,12 @@ export function cannotWriteStdout(error: NodeJS.ErrnoException): string {
 function stdoutFailed(error: NodeJS.ErrnoException, carriedOut: readonly string[]): string {
   const line = `error: ${cannotWriteStdout(error)}`;
   if (carriedOut.length === 0) return `${line}\n`;
-  const requests = carriedOut.join(', ');
-  return `${line}: ${requests} ${carriedOut.length === 1 ? 'was' : 'were'} carried out by the service; its answer is lost, and running the command again does it again\n`;
+  const several = carriedOut.length > 1;
+  const requests = several ? `${carriedOut.slice(0, -1).join(', ')} and ${carriedOut.at(-1)}` : carriedOut[0];
+  const what = several
+    ? 'were carried out by the service; their answers are lost, and running the command again does them again'
+    : 'was carried out by the service; its answer is lost, and running the command again does it again';
+  return `${line}: ${requests} ${what}\n`;
 }
 
 /** What became of writes to stdout, as {@link handleWriteErrors} saw them. */

@@ -2,6 +2,7 @@ import { openSync } from 'node:fs';
 import { DEMO_ORG_ID } from '@credential-agent/sandbox';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './support/bench.js';
+import { useRecorder } from './support/recorder.js';
 
 const e2e = useE2E();
 const env = () => ({ AGENT_CLI_TOKEN: e2e.sandbox().sandbox.issueToken(), AGENT_CLI_ORG: DEMO_ORG_ID });
@@ -67,5 +68,23 @@ describe('a stdout that fails after reading from an agent of line 2.1', { timeou
     });
     expect(sandbox.requestCount('POST', '/agent/token')).toBe(1);
     expect(result).toEqual({ stdout: '', stderr: 'error: cannot write to stdout (ENOSPC)\n', code: 1 });
+  });
+});
+
+describe('the requests named when stdout fails', { timeout: 60_000 }, () => {
+  const recorder = useRecorder();
+  const e2eOwn = useE2E();
+  const run = (args: string[], token = 'tok-SECRET-123') =>
+    e2eOwn.run(['--base-url', recorder.url(), ...args], {
+      env: { AGENT_CLI_TOKEN: token },
+      stdout: openSync('/dev/full', 'w'),
+    });
+
+  // helper-77 (F3): --verbose and every other error line hid the token; this one printed it.
+  it('hide the secrets of the run, as every other line does', async () => {
+    const result = await run(['api', 'POST', '/revoke/tok-SECRET-123']);
+    expect(result.stderr).toBe(
+      'error: cannot write to stdout (ENOSPC): POST /revoke/[REDACTED] was carried out by the service; its answer is lost, and running the command again does it again\n',
+    );
   });
 });

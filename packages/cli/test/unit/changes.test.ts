@@ -29,12 +29,36 @@ describe('watchChanges', () => {
     expect(await seen(200, 'POST', 'http://h/api/v10/schemas', bases)).toEqual(['POST /api/v10/schemas']);
   });
 
+  // helper-77 (F1): the base as typed was compared with the URL as normalised.
+  it.for([
+    'http://H/api/v1',
+    'HTTP://h/api/v1/',
+    'http://h:80/api/v1',
+    'http://h/x/../api/v1',
+    'http://h/api/./v1//',
+  ])('takes the base URL %s as the URL it stands for', async (base) => {
+    expect(await seen(200, 'POST', 'http://h/api/v1/auth/signin', [base])).toEqual([]);
+    expect(await seen(200, 'POST', 'http://h/api/v1/schemas', [base])).toEqual(['POST /schemas']);
+  });
+
+  // helper-77 (F2): the base URL came first and an agent URL under it lost its own prefix.
+  it('takes the longest base a URL is under', async () => {
+    const bases = ['http://h', 'http://h/ag'];
+    expect(await seen(200, 'POST', 'http://h/ag/agent/token', bases)).toEqual([]);
+    expect(await seen(200, 'POST', 'http://h/ag/anoncreds/schemas', bases)).toEqual([
+      'POST /anoncreds/schemas',
+    ]);
+    expect(await seen(200, 'POST', 'http://h/agent/token', bases.reverse())).toEqual([]);
+  });
+
   it('leaves out reads, failures and signing in', async () => {
-    expect(await seen(200, 'GET', 'http://h/api/v1/credentials')).toEqual([]);
-    expect(await seen(200, 'HEAD', 'http://h/api/v1/credentials')).toEqual([]);
+    for (const method of ['GET', 'HEAD', 'OPTIONS'])
+      expect(await seen(200, method, 'http://h/api/v1/credentials')).toEqual([]);
     for (const status of [301, 400, 409, 500])
       expect(await seen(status, 'POST', 'http://h/api/v1/schemas')).toEqual([]);
-    for (const path of ['auth/signin', 'agent/token', 'multi-tenancy/get-token/t1'])
+    // The platform's routes (Express) ignore case and a trailing slash; a path's encoding is undone.
+    const spellings = ['auth/signin/', 'AUTH/SignIn', 'auth//signin', 'auth%2Fsignin', '%61gent/token'];
+    for (const path of ['auth/signin', 'agent/token', 'multi-tenancy/get-token/t1', ...spellings])
       expect(await seen(200, 'POST', `http://h/api/v1/${path}`)).toEqual([]);
   });
 
