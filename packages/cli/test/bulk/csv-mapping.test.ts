@@ -84,6 +84,16 @@ describe('column mapping', () => {
     );
   });
 
+  it('names at most 20 columns, each cut where no column name goes on', () => {
+    const header = Array.from({ length: 25 }, (_, i) => `c${i}`);
+    expect(() => resolveMapping(header, 'indy', {})).toThrow(
+      `(columns: ${header.slice(0, 20).join(', ')} and 5 more)`,
+    );
+    expect(() => resolveMapping(['K=secret', 'K=secret'], 'indy', {})).toThrow(
+      /^the CSV header repeats column\(s\) K…$/,
+    );
+  });
+
   it('refuses a jsonld template without a credential, naming the field', () => {
     expect(() => toTemplate({ credentialType: 'jsonld', credentialDefinitionId: 'cd' }, {})).toThrow(
       'template: a jsonld offer needs "credential"',

@@ -66,3 +66,41 @@ describe('agent-cli offers email --csv: CSVs that are not plain UTF-8 text', { t
     expect(holderEmails(6).map((e) => running.sandbox.deliveries(e))).toEqual([1, 0, 0, 0, 0, 1]);
   });
 });
+
+// Stop 37 left it: `--csv` given the wrong file (an .env, a JSON file) quoted its first line as the
+// columns, and a secret there reached stderr and the CI log.
+describe('agent-cli offers email --csv: a file that is not the CSV meant', { timeout: 60_000 }, () => {
+  beforeAll(ensureBuilt, 120_000);
+
+  it.for([
+    ['an .env file', 'API_TOKEN=sk_live_abcdef123456\nDB_PASSWORD=hunter2\n', 'API_TOKEN…'],
+    ['a YAML file', 'token: sk_live_abcdef123456\n', 'token…'],
+    [
+      'a header with a long name',
+      `email address of the holder ${'x'.repeat(60)}sk_live_abcdef123456,name\n`,
+      'email address of the holder xxxx…, name',
+    ],
+  ] as const)('names the columns of %s without what follows them, exit 2', async ([, text, shown]) => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = join(dir, 'in.csv');
+    await writeFile(csv, text);
+    for (const more of [[], ['--email-column', 'mail'], ['--attr-columns', 'x']]) {
+      const result = await bulk(running, dir, [csv, ...INDY_FLAGS, '--dry-run', ...more]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`(columns: ${shown})`);
+      expect(result.stderr).not.toContain('sk_live');
+    }
+  });
+
+  it('names the columns of a real CSV as they are', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = join(dir, 'in.csv');
+    await writeFile(csv, 'mail,First Name,e-mail (work),Straße #2\nx@example.com,X,y,z\n');
+    const result = await bulk(running, dir, [csv, ...INDY_FLAGS, '--dry-run']);
+    expect(result.stderr).toBe(
+      'error: no e-mail column: name it with --email-column (columns: mail, First Name, e-mail (work), Straße #2)\n',
+    );
+  });
+});

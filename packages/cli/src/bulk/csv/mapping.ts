@@ -19,6 +19,31 @@ export interface ColumnMapping {
 
 const EMAIL_NAMES = ['email', 'emailid', 'e-mail'];
 
+/** What a column's name is made of when the file is a CSV: letters, digits, spaces and a little punctuation. */
+const NAME_CHARACTER = /^[\p{L}\p{M}\p{N} _.'()#/&+-]$/u;
+const SHOWN_NAME = 32;
+const SHOWN_COLUMNS = 20;
+
+/**
+ * A column's name as messages show it: up to its first character no column name holds and at most
+ * 32 characters (`…` marks the cut). `--csv` given the wrong file (an .env, a YAML file) then shows
+ * `API_TOKEN…`, not the secret after it.
+ */
+function shownName(name: string): string {
+  const chars = [...name];
+  let end = chars.findIndex((c) => !NAME_CHARACTER.test(c));
+  if (end === -1) end = chars.length;
+  end = Math.min(end, SHOWN_NAME);
+  return end < chars.length ? `${chars.slice(0, end).join('')}…` : name;
+}
+
+/** The header as messages name it: at most 20 names, each {@link shownName}. */
+function shownColumns(header: readonly string[]): string {
+  const names = header.slice(0, SHOWN_COLUMNS).map(shownName);
+  const more = header.length - names.length;
+  return `(columns: ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''})`;
+}
+
 /**
  * Resolves the mapping against the header.
  * @throws {@link UsageError} for an unknown column, a missing e-mail column or a flag that does not
@@ -31,8 +56,10 @@ export function resolveMapping(
 ): ColumnMapping {
   const duplicates = header.filter((h, i) => header.indexOf(h) !== i);
   if (duplicates.length)
-    throw new UsageError(`the CSV header repeats column(s) ${[...new Set(duplicates)].join(', ')}`);
-  const known = `(columns: ${header.join(', ')})`;
+    throw new UsageError(
+      `the CSV header repeats column(s) ${[...new Set(duplicates)].map(shownName).join(', ')}`,
+    );
+  const known = shownColumns(header);
   const emailName = opts.emailColumn ?? header.find((h) => EMAIL_NAMES.includes(h.toLowerCase()));
   if (emailName === undefined) throw new UsageError(`no e-mail column: name it with --email-column ${known}`);
   if (!header.includes(emailName))
