@@ -8,9 +8,20 @@ import { scrub } from '@credential-agent/sdk/redact';
 export class Secrets {
   readonly #values = new Set<string>();
 
-  /** Remembers a secret; values shorter than 4 characters are ignored (they would mask too much). */
+  /**
+   * Remembers a secret; values shorter than 4 characters are ignored (they would mask too much).
+   * It is also kept as a URL's path and query write it: they percent-encode fewer characters than
+   * the SDK's forms (`encodeURIComponent`, form encoding) do, and the CLI prints URLs (`--verbose`,
+   * a request the service carried out).
+   */
   add(value: string | undefined): void {
-    if (value && value.length >= 4) this.#values.add(value);
+    if (!value || value.length < 4) return;
+    this.#values.add(value);
+    const url = new URL('http://h');
+    url.pathname = value;
+    url.search = value;
+    for (const form of [url.pathname.slice(1), url.search.slice(1)])
+      if (form.length >= 4) this.#values.add(form);
   }
 
   /** `text` with every known secret (in each form the SDK knows) replaced by the SDK's `[REDACTED]`. */

@@ -7,17 +7,19 @@ const SIGN_INS = /^(auth\/signin|agent\/token|multi-tenancy\/get-token\/[^/]+)$/
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
 /**
- * A path as the service's routes match it: its encoding undone, empty segments and a trailing
- * slash dropped, in lower case (Express, under the platform, ignores case and a trailing slash).
+ * A path as the service's routes match it: each segment's encoding undone (an encoded `/` stays
+ * one segment: no router splits on it), empty segments and a trailing slash dropped, in lower case
+ * (Express, under the platform, ignores case and a trailing slash).
  */
 function routeOf(path: string): string {
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // Not valid percent-encoding: matched as it is.
-  }
-  return decoded.split('/').filter(Boolean).join('/').toLowerCase();
+  const decoded = (segment: string) => {
+    try {
+      return decodeURIComponent(segment).replaceAll('/', '%2f');
+    } catch {
+      return segment; // not valid percent-encoding: matched as it is
+    }
+  };
+  return path.split('/').filter(Boolean).map(decoded).join('/').toLowerCase();
 }
 
 /**

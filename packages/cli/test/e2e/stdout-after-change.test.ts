@@ -74,9 +74,9 @@ describe('a stdout that fails after reading from an agent of line 2.1', { timeou
 describe('the requests named when stdout fails', { timeout: 60_000 }, () => {
   const recorder = useRecorder();
   const e2eOwn = useE2E();
-  const run = (args: string[], token = 'tok-SECRET-123') =>
+  const run = (args: string[], env: Record<string, string> = {}) =>
     e2eOwn.run(['--base-url', recorder.url(), ...args], {
-      env: { AGENT_CLI_TOKEN: token },
+      env: { AGENT_CLI_TOKEN: 'tok-SECRET-123', ...env },
       stdout: openSync('/dev/full', 'w'),
     });
 
@@ -86,5 +86,15 @@ describe('the requests named when stdout fails', { timeout: 60_000 }, () => {
     expect(result.stderr).toBe(
       'error: cannot write to stdout (ENOSPC): POST /revoke/[REDACTED] was carried out by the service; its answer is lost, and running the command again does it again\n',
     );
+  });
+
+  // helper-78 (F1): a path writes `ab cd:ef` as `ab%20cd:ef`, a form the scrubbing did not know.
+  it('hide a secret as a URL path writes it, here and in --verbose', async () => {
+    const result = await run(['api', 'POST', '/x/ab cd:ef', '--verbose'], {
+      AGENT_CLI_PASSWORD_KEY: 'ab cd:ef',
+    });
+    expect(result.stderr).toContain('POST /x/[REDACTED] was carried out by the service');
+    expect(result.stderr).toContain('/x/[REDACTED]');
+    expect(result.stderr).not.toMatch(/ab(%20| )cd/);
   });
 });
