@@ -57,11 +57,15 @@ export function watchChanges(
     .map(prefixOf)
     .filter((prefix) => prefix !== undefined)
     .sort((a, b) => b.length - a.length);
+  // A bulk run sends the same request thousands of times: each is named once, and looked at once.
+  const seen = new Set<string>();
   const watched = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const response = await fetch(input, init);
     const method = (input instanceof Request ? input.method : init?.method)?.toUpperCase() ?? 'GET';
-    if (response.ok && !SAFE.has(method)) {
-      const url = new URL(input instanceof Request ? input.url : input);
+    const href = input instanceof Request ? input.url : String(input);
+    if (response.ok && !SAFE.has(method) && !seen.has(`${method} ${href}`)) {
+      seen.add(`${method} ${href}`);
+      const url = new URL(href);
       const whole = `${url.origin}${url.pathname}`;
       const base = prefixes.find((prefix) => whole.startsWith(prefix));
       const path = base === undefined ? url.pathname : `/${whole.slice(base.length)}`;
