@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@credential-agent/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -102,5 +102,90 @@ describe('agent-cli offers email --csv: a file that is not the CSV meant', { tim
     expect(result.stderr).toBe(
       'error: no e-mail column: name it with --email-column (columns: mail, First Name, e-mail (work), Straße #2)\n',
     );
+  });
+});
+
+// helper-79 (stop 39): csv-parse's own errors quoted the field they stopped in, and row messages and
+// reports named a column by its raw header, so a secret in a wrong file still reached stderr, the
+// report and the JUnit file; and the cut of stop 39 also cut real spreadsheet headers.
+describe('agent-cli offers email --csv: the text of a CSV stays out of its messages', {
+  timeout: 60_000,
+}, () => {
+  beforeAll(ensureBuilt, 120_000);
+
+  it.for([
+    ['a quote inside the header', 'API_TOKEN=sk_live_SECRET"quoted"\n', 'line 1, field 1'],
+    ['a quote inside a field', 'email,name\nx@example.com,sk_live_SECRET"q"\n', 'line 2, field 2'],
+    ['text after a closing quote', 'email,name\nx@example.com,"sk_live_SECRET"tail\n', 'line 2, field 2'],
+    ['a quote never closed', 'email,name\nx@example.com,"sk_live_SECRET\n', 'line 2, field 2'],
+    [
+      'a quote after a CRLF inside a quoted field',
+      'email,name\r\nw@example.com,"a\r\nb"\r\nx@example.com,"sk_live_SECRET"x\r\n',
+      'line 4, field 2',
+    ],
+    [
+      'a quote 3,000 lines down',
+      `email,name\n${holderLines(3000).join('\n')}\nx@example.com,"sk_live_SECRET\n`,
+      'line 3002, field 2',
+    ],
+  ] as const)('says where %s is, not what it holds; nothing sent, exit 2', async ([, text, where]) => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = join(dir, 'in.csv');
+    await writeFile(csv, text);
+    for (const more of [['--dry-run'], []]) {
+      const result = await bulk(running, dir, [csv, ...INDY_FLAGS, ...more]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(new RegExp(`^error: cannot read --csv \\S+in\\.csv: ${where}\\b.*\\n$`));
+      expect(result.stderr).not.toContain('sk_live');
+    }
+    expect(running.sandbox.deliveries('x@example.com')).toBe(0);
+  });
+
+  it('names a column by its shown name in row messages, --report and --junit', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = join(dir, 'in.csv');
+    await writeFile(
+      csv,
+      'email,API_TOKEN=sk_live_SECRET\nx@example.com\ny@example.com,a\u202eb\nz@example.com,ok\n',
+    );
+    const report = join(dir, 'r.json');
+    const junit = join(dir, 'r.xml');
+    const result = await bulk(running, dir, [csv, ...INDY_FLAGS, '--report', report, '--junit', junit]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('missing value for column API_TOKEN…');
+    expect(result.stderr).toContain('column API_TOKEN… holds U+202E');
+    const files = [
+      result.stderr,
+      result.stdout,
+      await readFile(report, 'utf8'),
+      await readFile(junit, 'utf8'),
+    ];
+    for (const text of files) expect(text).not.toContain('sk_live');
+    expect(await readFile(report, 'utf8')).toContain('API_TOKEN…');
+    expect(running.sandbox.deliveries('z@example.com')).toBe(1);
+  });
+
+  it('shows real spreadsheet headers whole, and cuts a key-value line at its separator', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = join(dir, 'in.csv');
+    const names = [
+      'mail',
+      'Driver’s licence',
+      'Price (€)',
+      'Score %',
+      'Name *',
+      'Date (dd/mm/yyyy)',
+      '“Nickname”',
+      'No. [ref]',
+      'Item № 2',
+    ];
+    await writeFile(csv, `${names.join(',')},token: sk_live_SECRET\nx@example.com,a,b,c,d,e,f,g,h,i\n`);
+    const result = await bulk(running, dir, [csv, ...INDY_FLAGS, '--dry-run']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`(columns: ${names.join(', ')}, token…)`);
+    expect(result.stderr).not.toContain('sk_live');
   });
 });

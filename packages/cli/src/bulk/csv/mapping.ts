@@ -19,8 +19,12 @@ export interface ColumnMapping {
 
 const EMAIL_NAMES = ['email', 'emailid', 'e-mail'];
 
-/** What a column's name is made of when the file is a CSV: letters, digits, spaces and a little punctuation. */
-const NAME_CHARACTER = /^[\p{L}\p{M}\p{N} _.'()#/&+-]$/u;
+/**
+ * What a column's name is made of when the file is a CSV: letters, digits, spaces, symbols (€ % № °),
+ * dashes, brackets, typographic quotes and a little punctuation. Not `=`, `:`, `"` or control
+ * characters: they end the key of an .env, YAML, JSON or credentials file, whose value follows.
+ */
+const NAME_CHARACTER = /^[\p{L}\p{M}\p{N}\p{Sc}\p{So}\p{Pd}\p{Pi}\p{Pf} _.,'()[\]#/&+%*!?@]$/u;
 const SHOWN_NAME = 32;
 const SHOWN_COLUMNS = 20;
 
@@ -29,7 +33,7 @@ const SHOWN_COLUMNS = 20;
  * 32 characters (`…` marks the cut). `--csv` given the wrong file (an .env, a YAML file) then shows
  * `API_TOKEN…`, not the secret after it.
  */
-function shownName(name: string): string {
+export function shownName(name: string): string {
   const chars = [...name];
   let end = chars.findIndex((c) => !NAME_CHARACTER.test(c));
   if (end === -1) end = chars.length;

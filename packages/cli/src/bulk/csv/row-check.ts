@@ -6,7 +6,7 @@ import {
   hiddenCharacter,
 } from '@credential-agent/sdk';
 import { holderId } from './holder-set.js';
-import type { ColumnMapping } from './mapping.js';
+import { type ColumnMapping, shownName } from './mapping.js';
 import { holderDigest } from './row-key.js';
 import type { CsvRecord } from './source.js';
 import type { BulkTemplate } from './template.js';
@@ -77,8 +77,15 @@ export class RowChecker implements BulkHolderRegistry {
   #describe(issue: FieldIssue): string {
     const path = issue.path.replace(/^offer\./, '');
     const column = this.#columnOf(path);
-    if (issue.code === 'too_small' && column !== undefined) return `empty value for column ${column}`;
-    return `${path}${column === undefined ? '' : ` (column ${column})`}: ${issue.message}`;
+    if (column === undefined) return `${path}: ${issue.message}`;
+    const name = shownName(column);
+    if (issue.code === 'too_small') return `empty value for column ${name}`;
+    // A subject's path holds the column's name: it is shown as the name is.
+    const subject = `credential.credentialSubject.${column}`;
+    const shown = path.startsWith(subject)
+      ? `credential.credentialSubject.${name}${path.slice(subject.length)}`
+      : path;
+    return `${shown} (column ${name}): ${issue.message}`;
   }
 
   #columnOf(path: string): string | undefined {
@@ -95,7 +102,7 @@ export class RowChecker implements BulkHolderRegistry {
     fields.forEach((value, column) => {
       const hidden = hiddenCharacter(value);
       if (hidden === undefined) return;
-      const name = this.#header[column] ?? `${column + 1}`;
+      const name = shownName(this.#header[column] ?? `${column + 1}`);
       problems.push(`column ${name} holds ${hidden} in --csv ${this.#source}: remove it from the file`);
     });
     if (fields.length > this.#header.length) {
@@ -103,14 +110,14 @@ export class RowChecker implements BulkHolderRegistry {
     }
     for (const { name, column } of this.#mapping.fields) {
       const value = fields[column];
-      if (value === undefined) problems.push(`missing value for column ${name}`);
+      if (value === undefined) problems.push(`missing value for column ${shownName(name)}`);
     }
     return problems;
   }
 
   #email(verdict: BulkRowVerdict): string[] {
     const { email } = verdict;
-    if (email === '') return [`empty e-mail (column ${this.#mapping.email.name})`];
+    if (email === '') return [`empty e-mail (column ${shownName(this.#mapping.email.name)})`];
     if (verdict.valid || !verdict.issues.some((i) => i.path === 'offer.emailId')) return [];
     const first = verdict.duplicateOf;
     if (first === undefined) return [`invalid e-mail "${email}"`];

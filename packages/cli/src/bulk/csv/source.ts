@@ -119,19 +119,16 @@ export async function readCsv(input: CsvInput, pass: 'first' | 'again' = 'first'
     parser.destroy();
     stream.destroy();
   };
-  const first = await iterator.next().catch((error: unknown) => {
+  const lines = new LineCounter();
+  const first = await iterator.next().catch(async (error: unknown) => {
     close();
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(
-      `cannot read --csv ${input.path}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw await readError(input, lines, error);
   });
   if (first.done) {
     close();
     throw new UsageError(`--csv ${input.path} is empty: it needs a header row`);
   }
-  const lineOf = lineCounter();
-  checkUtf8(input, first.value.record, lineOf(first.value));
+  checkUtf8(input, first.value.record, lines.of(first.value));
   const header = first.value.record.map((h) => h.trim());
   const other = Object.keys(OTHER_SEPARATORS).find(
     (s) => s !== input.delimiter && header.length === 1 && header[0]?.includes(s),
@@ -142,7 +139,7 @@ export async function readCsv(input: CsvInput, pass: 'first' | 'again' = 'first'
       `--csv ${input.path} is separated by ${OTHER_SEPARATORS[other]} ("${shown(other)}"), not by "${shown(input.delimiter)}": pass --delimiter "${shown(other)}"`,
     );
   }
-  return { header, records: records(input, iterator, lineOf), close };
+  return { header, records: records(input, iterator, lines), close };
 }
 
 /**
@@ -175,6 +172,59 @@ async function* bytes(input: CsvInput, pass: 'first' | 'again'): AsyncGenerator<
   }
 }
 
+/** What csv-parse's errors mean, in words that do not quote the file (its messages quote the field). */
+const PARSE_ERRORS: Record<string, string> = {
+  INVALID_OPENING_QUOTE:
+    'a quote inside a field that does not start with one (quote the whole field and double each quote in it)',
+  CSV_INVALID_CLOSING_QUOTE:
+    'text after the closing quote of a quoted field (double each quote inside a quoted field)',
+  CSV_QUOTE_NOT_CLOSED: 'a quoted field that is never closed (the file ends inside it)',
+  CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'a record with another number of fields',
+  CSV_MAX_RECORD_SIZE: 'a record too large',
+};
+
+/**
+ * A failure to read or parse the CSV as one line naming the file: where csv-parse stopped (line and
+ * field) and why, never the text there, which csv-parse's own message quotes and which is a secret
+ * when `--csv` names the wrong file.
+ */
+async function readError(input: CsvInput, counter: LineCounter, error: unknown): Promise<UsageError> {
+  if (error instanceof UsageError) return error;
+  const cannot = (why: string) => new UsageError(`cannot read --csv ${input.path}: ${why}`);
+  const { code, lines, column, bytes } = (error ?? {}) as Record<string, unknown>;
+  if (typeof code !== 'string') return cannot(error instanceof Error ? error.message : String(error));
+  if (typeof lines !== 'number') return cannot(code);
+  const line = typeof bytes === 'number' ? await lineAt(input, bytes) : undefined;
+  const field = typeof column === 'number' ? `, field ${column + 1}` : '';
+  return cannot(`line ${line ?? counter.line(lines)}${field}: ${PARSE_ERRORS[code] ?? code}`);
+}
+
+/**
+ * The line, as an editor numbers it (CRLF, CR and LF each end one), of the byte at `offset`: where
+ * csv-parse's error stopped (the start of the field it could not read). Undefined if unreadable.
+ */
+async function lineAt(input: CsvInput, offset: number): Promise<number | undefined> {
+  let line = 1;
+  let afterCr = false;
+  try {
+    for (let position = 0; position < offset; ) {
+      const want = Math.min(CHUNK, offset - position);
+      const { bytesRead, buffer } = await input.file.read(Buffer.allocUnsafe(want), 0, want, position);
+      if (bytesRead === 0) break;
+      for (let i = 0; i < bytesRead; i++) {
+        const byte = buffer[i];
+        if (byte === 0x0a && !afterCr) line++;
+        if (byte === 0x0d) line++;
+        afterCr = byte === 0x0d;
+      }
+      position += bytesRead;
+    }
+  } catch {
+    return undefined;
+  }
+  return line;
+}
+
 function changed(input: CsvInput, position: number): UsageError {
   return new UsageError(
     `--csv ${input.path} changed while the run was reading it (at byte ${position}): stopped before sending any row that differs from the rows checked; run again once the file is final`,
@@ -186,30 +236,33 @@ function changed(input: CsvInput, position: number): UsageError {
  * CR and the LF of a CRLF inside a quoted field as two lines (a CRLF between records as one), so
  * every such CRLF seen so far is taken back.
  */
-function lineCounter(): (parsed: Parsed) => number {
-  let countedTwice = 0;
-  return ({ record, info }) => {
+class LineCounter {
+  #countedTwice = 0;
+
+  of({ record, info }: Parsed): number {
     for (const field of record) {
-      for (let at = field.indexOf('\r\n'); at >= 0; at = field.indexOf('\r\n', at + 2)) countedTwice++;
+      for (let at = field.indexOf('\r\n'); at >= 0; at = field.indexOf('\r\n', at + 2)) this.#countedTwice++;
     }
-    return info.lines - countedTwice;
-  };
+    return this.line(info.lines);
+  }
+
+  /** A line csv-parse counted (in a record or an error), as an editor numbers it. */
+  line(counted: number): number {
+    return counted - this.#countedTwice;
+  }
 }
 
 async function* records(
   input: CsvInput,
   iterator: AsyncIterator<Parsed>,
-  lineOf: (parsed: Parsed) => number,
+  lines: LineCounter,
 ): AsyncGenerator<CsvRecord> {
   for (let index = 0; ; index++) {
-    const next = await iterator.next().catch((error: unknown) => {
-      if (error instanceof UsageError) throw error;
-      throw new UsageError(
-        `cannot read --csv ${input.path}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+    const next = await iterator.next().catch(async (error: unknown) => {
+      throw await readError(input, lines, error);
     });
     if (next.done) return;
-    const line = lineOf(next.value);
+    const line = lines.of(next.value);
     checkUtf8(input, next.value.record, line);
     yield { line, index, fields: next.value.record };
   }
