@@ -1,5 +1,27 @@
 import { scrub } from '@credential-agent/sdk/redact';
 
+const REDACTED = '[REDACTED]';
+
+/** A hex digit of either case, as a character class. */
+const hexDigit = (digit: string) =>
+  /[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit;
+
+/**
+ * A pattern matching `secret` with any of its characters as itself or percent-encoded (its UTF-8
+ * bytes, hex of either case), and a space also as `+`.
+ */
+function encodedAnyhow(secret: string): string {
+  return [...secret]
+    .map((c) => {
+      const bytes = [...Buffer.from(c, 'utf8')].map(
+        (b) => `%${[...b.toString(16).padStart(2, '0')].map(hexDigit).join('')}`,
+      );
+      const itself = c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+      return `(?:${itself}|${bytes.join('')}${c === ' ' ? '|\\+' : ''})`;
+    })
+    .join('');
+}
+
 /**
  * The secrets of one run (token, password, seed). Everything the CLI writes to stderr in verbose
  * mode and in error messages passes through {@link Secrets.scrub}, as a second line of defence
@@ -8,25 +30,28 @@ import { scrub } from '@credential-agent/sdk/redact';
 export class Secrets {
   readonly #values = new Set<string>();
 
-  /**
-   * Remembers a secret; values shorter than 4 characters are ignored (they would mask too much).
-   * It is also kept as a URL's path and query write it: they percent-encode fewer characters than
-   * the SDK's forms (`encodeURIComponent`, form encoding) do, and the CLI prints URLs (`--verbose`,
-   * a request the service carried out).
-   */
+  /** Each secret, matched with any of its characters percent-encoded (see {@link encodedAnyhow}). */
+  #encoded: RegExp | undefined;
+
+  /** Remembers a secret; values shorter than 4 characters are ignored (they would mask too much). */
   add(value: string | undefined): void {
-    if (!value || value.length < 4) return;
+    if (!value || value.length < 4 || this.#values.has(value)) return;
     this.#values.add(value);
-    const url = new URL('http://h');
-    url.pathname = value;
-    url.search = value;
-    for (const form of [url.pathname.slice(1), url.search.slice(1)])
-      if (form.length >= 4) this.#values.add(form);
+    this.#encoded = undefined;
   }
 
-  /** `text` with every known secret (in each form the SDK knows) replaced by the SDK's `[REDACTED]`. */
+  /**
+   * `text` with every known secret replaced by the SDK's `[REDACTED]`: in each form the SDK knows,
+   * and percent-encoded any way at all (a URL's path and query encode fewer characters than the
+   * SDK's forms do, a person types lower-case hex or encodes a few characters by hand, a form
+   * writes `+` for a space), as the CLI prints URLs (`--verbose`, a request the service carried out)
+   * and what servers echo of them.
+   */
   scrub(text: string): string {
-    return scrub(text, [...this.#values]);
+    const scrubbed = scrub(text, [...this.#values]);
+    if (this.#values.size === 0 || (!scrubbed.includes('%') && !scrubbed.includes('+'))) return scrubbed;
+    this.#encoded ??= new RegExp([...this.#values].map(encodedAnyhow).join('|'), 'g');
+    return scrubbed.replace(this.#encoded, REDACTED);
   }
 
   /** `data` with every string in it (keys included) scrubbed: for results a server may echo a secret in. */

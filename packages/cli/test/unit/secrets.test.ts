@@ -38,3 +38,48 @@ describe('Secrets.scrub of a URL', () => {
     );
   });
 });
+
+// helper-79: the URL forms were kept with upper-case hex only, and a path typed with lower-case hex
+// (`p%c3%a4:sswd`, as many tools write it) or a query with `+` for a space was printed.
+describe('Secrets.scrub of a URL written by hand', () => {
+  it('hides the path and query forms in lower-case hex and with + for a space', () => {
+    const secrets = new Secrets();
+    secrets.add('pä:sswd word');
+    for (const text of [
+      '/x/p%c3%a4:sswd%20word',
+      '/x/p%C3%A4:sswd%20word',
+      '?q=p%c3%a4:sswd+word',
+      '?q=p%C3%A4:sswd+word',
+    ])
+      expect(secrets.scrub(text)).toBe(text.replace(/[^/=]+$/, REDACTED));
+  });
+});
+
+describe('Secrets.scrub of a secret percent-encoded by hand', () => {
+  it('hides it whichever of its characters are encoded, in either case (property)', () => {
+    const encode = (c: string, how: number) => {
+      if (how === 0) return c;
+      const hex = [...Buffer.from(c, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+      return how === 1 ? hex : hex.toUpperCase();
+    };
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.constantFrom(...'aZ9:@=+,;$!*()[]|^`"\'~é€😀-_/'), fc.integer({ min: 0, max: 2 })),
+          {
+            minLength: 6,
+            maxLength: 16,
+          },
+        ),
+        (chars) => {
+          const secret = chars.map(([c]) => c).join('');
+          const secrets = new Secrets();
+          secrets.add(secret);
+          const typed = chars.map(([c, how]) => encode(c, how)).join('');
+          expect(secrets.scrub(`GET /x/${typed}?y`)).toBe(`GET /x/${REDACTED}?y`);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

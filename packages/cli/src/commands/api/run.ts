@@ -74,9 +74,10 @@ export async function runApi(ctx: CliContext, opts: ApiOptions): Promise<void> {
     );
     print(ctx, opts, raw.status, raw.headers, raw.body);
   } catch (error) {
-    // Like `gh api`: the server's error body is the data; the error line follows on stderr.
+    // Like `gh api`: the server's error body is the data; the error line follows on stderr. A
+    // server may echo what it got (a secret in the path): scrubbed of every form the CLI knows.
     if (error instanceof ApiError && error.body !== undefined)
-      print(ctx, opts, error.status, error.headers, error.body);
+      print(ctx, opts, error.status, error.headers, ctx.secrets.scrubData(error.body));
     throw error;
   }
 }

@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ensureBuilt } from './support/build.js';
+
+// helper-79 (B2): `api` prints the error body a server sends on stdout. It was scrubbed by the SDK
+// only, which does not know a secret as a URL's path writes it, so a server echoing the path it got
+// (`/x/%C3%A4:secret%7Ctoken%5Ex`) put the secret on stdout; --verbose and the error line hid it.
+const TOKEN = 'ä:secret|token^x';
+let server: Server | undefined;
+let url = '';
+let dir = '';
+beforeAll(async () => {
+  ensureBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'agent-cli-echo-'));
+  const echo = createServer((req, res) => {
+    const status = req.url?.includes('/ok/') ? 200 : 400;
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: `got ${req.url}`, [`${req.url}`]: req.url?.toLowerCase() }));
+  });
+  server = echo;
+  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+}, 120_000);
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await new Promise<void>((resolve) => server?.close(() => resolve()));
+});
+
+/** Runs `agent-cli api GET <path>` through the bin (not spawnSync: the server runs in this process). */
+function api(path: string, ...more: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  const env = {
+    PATH: process.env['PATH'],
+    AGENT_CLI_BASE_URL: url,
+    AGENT_CLI_TOKEN: TOKEN,
+    AGENT_CLI_CONFIG_DIR: dir,
+  };
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, 'api', 'GET', path, ...more], { env }, (error, stdout, stderr) =>
+      resolve({ status: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('agent-cli api: a server that echoes the secret it was sent in the path', () => {
+  const typed = ['/x/ä:secret|token^x', '/x/%C3%A4:secret%7Ctoken%5Ex', '/x/%c3%a4:secret%7ctoken%5ex'];
+  it.for(typed)('hides it in the error body on stdout and in every line of stderr (%s)', async (path) => {
+    for (const more of [[], ['--verbose'], ['--include']]) {
+      const result = await api(path, ...more);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toContain('[REDACTED]');
+      for (const form of ['secret', ':sec']) expect(result.stdout + result.stderr).not.toContain(form);
+    }
+  });
+
+  it('prints a 2xx body as the server sent it (it is the data asked for, as gh api does)', async () => {
+    const result = await api('/ok/ä:secret|token^x');
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).message).toBe('got /ok/%C3%A4:secret|token^x');
+  });
+});
