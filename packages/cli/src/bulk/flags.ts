@@ -37,7 +37,8 @@ function positiveInt(value: string): number {
 
 /**
  * The parser of a bulk flag that takes one value: a second one is a usage error (commander keeps
- * the last silently, and `--report a.json --report b.json` left a script looking for a.json).
+ * the last silently, and `--report a.json --report b.json` left a script looking for a.json), and
+ * so is an empty one.
  */
 function once<T = string>(flag: string, parse: (value: string) => T = (value) => value as T) {
   let first: string | undefined;
@@ -47,6 +48,8 @@ function once<T = string>(flag: string, parse: (value: string) => T = (value) =>
       throw new UsageError(`${flag} is given twice (${both}): give it once`);
     }
     first = value;
+    // An empty value is a variable left empty in a script: said as such, not as a missing file.
+    if (value === '') throw new UsageError(`${flag} must not be empty`);
     return parse(value);
   };
 }

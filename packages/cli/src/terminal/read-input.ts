@@ -43,6 +43,7 @@ function streamOf(fd: number): Readable {
  * {@link INPUT_LIMIT}.
  */
 export async function readInputText(ctx: CliContext, flag: string, file: string): Promise<string> {
+  if (file === '') throw new UsageError(`${flag} must not be empty`);
   try {
     const stream = file === '-' ? ctx.io.stdin : streamOf(await openNow(file));
     return await readAll(stream, ctx.signal, INPUT_LIMIT);

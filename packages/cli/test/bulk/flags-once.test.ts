@@ -38,3 +38,32 @@ describe('agent-cli offers email --csv: a flag with a value is given once', { ti
     },
   );
 });
+
+// Tried as a new user (stop 40): `--csv ''` said `cannot read --csv : ENOENT`, `--email-column ''`
+// `unknown column in --email-column: ` and `--attr-columns ''` made every row invalid.
+describe('agent-cli offers email --csv: a flag given an empty value', { timeout: 60_000 }, () => {
+  beforeAll(ensureBuilt, 120_000);
+
+  it.each([
+    '--csv',
+    '--email-column',
+    '--attr-columns',
+    '--journal',
+    '--shard',
+    '--delimiter',
+    '--batch-size',
+  ])('%s "" is a usage error naming it: nothing sent, no file written', async (flag) => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(3));
+    const run = startBulk(
+      running,
+      join(dir, 'config'),
+      flag === '--csv' ? [''] : [csv, ...INDY_FLAGS, flag, ''],
+    );
+    expect(await run.exit).toBe(2);
+    expect(run.stderr).toBe(`error: ${flag} must not be empty\n`);
+    expect(running.sandbox.requestCount('POST', '/orgs')).toBe(0);
+    expect((await readdir(dir)).sort()).toEqual(['holders.csv']);
+  });
+});

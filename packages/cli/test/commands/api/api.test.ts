@@ -74,6 +74,7 @@ describe('agent-cli api', () => {
       ['api', 'POST', '/x', '--input', '/nonexistent/body.json'],
       'error: --input /nonexistent/body.json: cannot read it (ENOENT)',
     ],
+    [['api', 'POST', '/x', '--input', ''], 'error: --input must not be empty'],
     [
       ['api', 'GET', 'https://evil.test/x'],
       'error: path: must be a path on the base URL, without scheme, host or fragment',

@@ -95,6 +95,12 @@ describe('agent-cli offers create', () => {
     expect(result.stderr).toBe('error: --file /no/such/offer.json: cannot read it (ENOENT)\n');
   });
 
+  it('is a usage error naming the flag when its value is empty (a variable left empty)', async () => {
+    const result = await bench.run(['offers', 'create', '--file', '']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: --file must not be empty\n');
+  });
+
   it('reports a foreign organisation with the server message and a hint', async () => {
     const result = await bench.run([...base, '--cred-def-id', CRED_DEF_ID, '--org', OTHER_ORG_ID]);
     expect(result.code).toBe(1);
