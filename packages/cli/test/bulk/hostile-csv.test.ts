@@ -154,8 +154,8 @@ describe('agent-cli offers email --csv: the text of a CSV stays out of its messa
     const junit = join(dir, 'r.xml');
     const result = await bulk(running, dir, [csv, ...INDY_FLAGS, '--report', report, '--junit', junit]);
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain('missing value for column API_TOKEN…');
-    expect(result.stderr).toContain('column API_TOKEN… holds U+202E');
+    expect(result.stderr).toContain('missing value for column 2 (API_TOKEN…)');
+    expect(result.stderr).toContain('column 2 (API_TOKEN…) holds U+202E');
     const files = [
       result.stderr,
       result.stdout,
@@ -165,6 +165,16 @@ describe('agent-cli offers email --csv: the text of a CSV stays out of its messa
     for (const text of files) expect(text).not.toContain('sk_live');
     expect(await readFile(report, 'utf8')).toContain('API_TOKEN…');
     expect(running.sandbox.deliveries('z@example.com')).toBe(1);
+  });
+
+  it('names two columns cut alike by their numbers', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = join(dir, 'in.csv');
+    await writeFile(csv, 'email,Q1: age,Q1: sex,Name\nx@example.com,,m,X\ny@example.com,30,,Y\n');
+    const result = await bulk(running, dir, [csv, ...INDY_FLAGS, '--dry-run']);
+    expect(result.stderr).toContain('line 2 (x@example.com): invalid: empty value for column 2 (Q1…)');
+    expect(result.stderr).toContain('line 3 (y@example.com): invalid: empty value for column 3 (Q1…)');
   });
 
   it('shows real spreadsheet headers whole, and cuts a key-value line at its separator', async () => {

@@ -33,12 +33,21 @@ const SHOWN_COLUMNS = 20;
  * 32 characters (`…` marks the cut). `--csv` given the wrong file (an .env, a YAML file) then shows
  * `API_TOKEN…`, not the secret after it.
  */
-export function shownName(name: string): string {
+function shownName(name: string): string {
   const chars = [...name];
   let end = chars.findIndex((c) => !NAME_CHARACTER.test(c));
   if (end === -1) end = chars.length;
   end = Math.min(end, SHOWN_NAME);
   return end < chars.length ? `${chars.slice(0, end).join('')}…` : name;
+}
+
+/**
+ * A column as row messages name it: its name, or when {@link shownName} cuts it, its number and the
+ * part shown (`4 (Q1…)`), so that two names cut alike (`Q1: age`, `Q1: sex`) stay apart.
+ */
+export function columnLabel(name: string, column: number): string {
+  const shown = shownName(name);
+  return shown === name ? name : `${column + 1} (${shown})`;
 }
 
 /** The header as messages name it: at most 20 names, each {@link shownName}. */

@@ -6,7 +6,7 @@ import {
   hiddenCharacter,
 } from '@credential-agent/sdk';
 import { holderId } from './holder-set.js';
-import { type ColumnMapping, shownName } from './mapping.js';
+import { type ColumnMapping, columnLabel } from './mapping.js';
 import { holderDigest } from './row-key.js';
 import type { CsvRecord } from './source.js';
 import type { BulkTemplate } from './template.js';
@@ -76,24 +76,24 @@ export class RowChecker implements BulkHolderRegistry {
   /** An issue of the SDK in words, with the CSV column it comes from when it does. */
   #describe(issue: FieldIssue): string {
     const path = issue.path.replace(/^offer\./, '');
-    const column = this.#columnOf(path);
-    if (column === undefined) return `${path}: ${issue.message}`;
-    const name = shownName(column);
-    if (issue.code === 'too_small') return `empty value for column ${name}`;
-    // A subject's path holds the column's name: it is shown as the name is.
-    const subject = `credential.credentialSubject.${column}`;
+    const field = this.#columnOf(path);
+    if (field === undefined) return `${path}: ${issue.message}`;
+    const label = columnLabel(field.name, field.column);
+    if (issue.code === 'too_small') return `empty value for column ${label}`;
+    // A subject's path holds the column's name: it is shown as the column is.
+    const subject = `credential.credentialSubject.${field.name}`;
     const shown = path.startsWith(subject)
-      ? `credential.credentialSubject.${name}${path.slice(subject.length)}`
+      ? `credential.credentialSubject.${label}${path.slice(subject.length)}`
       : path;
-    return `${shown} (column ${name}): ${issue.message}`;
+    return `${shown} (column ${label}): ${issue.message}`;
   }
 
-  #columnOf(path: string): string | undefined {
+  #columnOf(path: string): { name: string; column: number } | undefined {
     const fields = this.#mapping.fields;
     const attribute = /^attributes\[(\d+)\]/.exec(path);
-    if (attribute) return fields[Number(attribute[1]) - this.#template.attributes.length]?.name;
+    if (attribute) return fields[Number(attribute[1]) - this.#template.attributes.length];
     const subject = /^credential\.credentialSubject\.(.+?)(?:[.[]|$)/.exec(path)?.[1];
-    return fields.find((f) => f.name === subject)?.name;
+    return fields.find((f) => f.name === subject);
   }
 
   #shape(record: CsvRecord): string[] {
@@ -102,7 +102,7 @@ export class RowChecker implements BulkHolderRegistry {
     fields.forEach((value, column) => {
       const hidden = hiddenCharacter(value);
       if (hidden === undefined) return;
-      const name = shownName(this.#header[column] ?? `${column + 1}`);
+      const name = columnLabel(this.#header[column] ?? `${column + 1}`, column);
       problems.push(`column ${name} holds ${hidden} in --csv ${this.#source}: remove it from the file`);
     });
     if (fields.length > this.#header.length) {
@@ -110,14 +110,15 @@ export class RowChecker implements BulkHolderRegistry {
     }
     for (const { name, column } of this.#mapping.fields) {
       const value = fields[column];
-      if (value === undefined) problems.push(`missing value for column ${shownName(name)}`);
+      if (value === undefined) problems.push(`missing value for column ${columnLabel(name, column)}`);
     }
     return problems;
   }
 
   #email(verdict: BulkRowVerdict): string[] {
     const { email } = verdict;
-    if (email === '') return [`empty e-mail (column ${shownName(this.#mapping.email.name)})`];
+    const { name, column } = this.#mapping.email;
+    if (email === '') return [`empty e-mail (column ${columnLabel(name, column)})`];
     if (verdict.valid || !verdict.issues.some((i) => i.path === 'offer.emailId')) return [];
     const first = verdict.duplicateOf;
     if (first === undefined) return [`invalid e-mail "${email}"`];
