@@ -199,3 +199,37 @@ describe('agent-cli offers email --csv: the text of a CSV stays out of its messa
     expect(result.stderr).not.toContain('sk_live');
   });
 });
+
+// helper-80: csv-parse takes the record delimiter from the first line end it meets. Rows appended
+// with other line ends than the header's were read wrong: `A\r` sent as a value and lines counted
+// double (LF header, CRLF rows), or two rows read as one, the second holder never e-mailed (CRLF
+// header, LF rows).
+describe('agent-cli offers email --csv: a CSV whose lines end in different ways', { timeout: 60_000 }, () => {
+  beforeAll(ensureBuilt, 120_000);
+
+  it.for([
+    ['an LF header and CRLF rows', 'email,name\na@x.com,A\r\nb@x.com,B\r\nnotanemail,D\r\n'],
+    ['a CRLF header and LF rows', 'email,name\r\na@x.com,A\nb@x.com,B\nnotanemail,D\n'],
+    ['a CR header and mixed rows', 'email,name\ra@x.com,A\nb@x.com,B\r\nnotanemail,D\r'],
+  ] as const)('reads %s row by row, as an editor numbers the lines', async ([, text]) => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = join(dir, 'in.csv');
+    await writeFile(csv, text);
+    const report = join(dir, 'r.json');
+    const result = await bulk(running, dir, [csv, ...INDY_FLAGS, '--report', report]);
+    expect(result.stderr).toContain('line 4 (notanemail): invalid');
+    const rows = JSON.parse(await readFile(report, 'utf8')).rows;
+    const lines = rows.map((r: { line: number; email: string }) => [r.line, r.email]);
+    expect(lines.sort((a: [number], b: [number]) => a[0] - b[0])).toEqual([
+      [2, 'a@x.com'],
+      [3, 'b@x.com'],
+      [4, 'notanemail'],
+    ]);
+    expect([running.sandbox.deliveries('a@x.com'), running.sandbox.deliveries('b@x.com')]).toEqual([1, 1]);
+    const values = [...running.sandbox.state.credentials.values()].flatMap((c) =>
+      c.credentialAttributes.map((a) => a.value),
+    );
+    expect(values.sort()).toEqual(['A', 'B']);
+  });
+});

@@ -107,6 +107,9 @@ export async function readCsv(input: CsvInput, pass: 'first' | 'again' = 'first'
   const parser = stream.pipe(
     parse({
       bom: true,
+      // Each line of the file may end its own way (rows appended by another program): csv-parse
+      // would take the first line end it meets as the only one.
+      record_delimiter: ['\r\n', '\n', '\r'],
       relax_column_count: true,
       skip_empty_lines: true,
       info: true,
