@@ -167,6 +167,45 @@ describe('agent-cli offers email --csv: the text of a CSV stays out of its messa
     expect(running.sandbox.deliveries('z@example.com')).toBe(1);
   });
 
+  // helper-80 F1: a jsonld subject field's path holds the column's name, and a name holding `.` or
+  // `[` was not found again among the columns, so the path was printed whole.
+  it('names a jsonld subject column holding . or [ by its shown name too', async () => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = join(dir, 'in.csv');
+    await writeFile(csv, 'email,x.API_TOKEN=sk_live_SECRETAAA,k[0]token: sk_live_BBBB,Name\na@x.com,,,A\n');
+    const template = join(dir, 'template.json');
+    const credential = {
+      '@context': ['https://www.w3.org/2018/credentials/v1'],
+      type: ['VerifiableCredential'],
+      issuer: { id: 'did:key:z6Mk' },
+      issuanceDate: '2025-01-01T00:00:00Z',
+      credentialSubject: {},
+    };
+    const options = { proofType: 'Ed25519Signature2018', proofPurpose: 'assertionMethod' };
+    await writeFile(
+      template,
+      JSON.stringify({ credentialType: 'jsonld', credentialDefinitionId: 'cd', credential, options }),
+    );
+    const report = join(dir, 'r.json');
+    const junit = join(dir, 'r.xml');
+    const result = await bulk(running, dir, [
+      csv,
+      '--file',
+      template,
+      '--dry-run',
+      '--report',
+      report,
+      '--junit',
+      junit,
+    ]);
+    expect(result.stderr).toContain('line 2 (a@x.com): invalid:');
+    expect(result.stderr).toContain('column 2 (x.API_TOKEN…)');
+    expect(result.stderr).toContain('column 3 (k[0]token…)');
+    for (const text of [result.stderr, await readFile(report, 'utf8'), await readFile(junit, 'utf8')])
+      expect(text).not.toContain('sk_live');
+  });
+
   it('names two columns cut alike by their numbers', async () => {
     const running = await sandboxAgent();
     const dir = await tempDir();

@@ -11,6 +11,9 @@ import { holderDigest } from './row-key.js';
 import type { CsvRecord } from './source.js';
 import type { BulkTemplate } from './template.js';
 
+/** Where a jsonld offer's subject fields are, in the paths of the SDK's issues. */
+const SUBJECT = 'credential.credentialSubject.';
+
 /** What the check of one row found: the SDK's verdict, and every problem in words (none: send it). */
 export interface RowCheck {
   verdict: BulkRowVerdict;
@@ -81,10 +84,8 @@ export class RowChecker implements BulkHolderRegistry {
     const label = columnLabel(field.name, field.column);
     if (issue.code === 'too_small') return `empty value for column ${label}`;
     // A subject's path holds the column's name: it is shown as the column is.
-    const subject = `credential.credentialSubject.${field.name}`;
-    const shown = path.startsWith(subject)
-      ? `credential.credentialSubject.${label}${path.slice(subject.length)}`
-      : path;
+    const subject = `${SUBJECT}${field.name}`;
+    const shown = path.startsWith(subject) ? `${SUBJECT}${label}${path.slice(subject.length)}` : path;
     return `${shown} (column ${label}): ${issue.message}`;
   }
 
@@ -92,8 +93,12 @@ export class RowChecker implements BulkHolderRegistry {
     const fields = this.#mapping.fields;
     const attribute = /^attributes\[(\d+)\]/.exec(path);
     if (attribute) return fields[Number(attribute[1]) - this.#template.attributes.length];
-    const subject = /^credential\.credentialSubject\.(.+?)(?:[.[]|$)/.exec(path)?.[1];
-    return fields.find((f) => f.name === subject);
+    // The path goes on after the name (`.`, `[`), and a name may hold either: the longest that fits.
+    const fits = (f: { name: string }) => {
+      const subject = `${SUBJECT}${f.name}`;
+      return path === subject || (path.startsWith(subject) && '.['.includes(path[subject.length] ?? '-'));
+    };
+    return fields.filter(fits).sort((a, b) => b.name.length - a.name.length)[0];
   }
 
   #shape(record: CsvRecord): string[] {
