@@ -72,26 +72,36 @@ describe('agent-cli offers email --csv: CSVs that are not plain UTF-8 text', { t
 describe('agent-cli offers email --csv: a file that is not the CSV meant', { timeout: 60_000 }, () => {
   beforeAll(ensureBuilt, 120_000);
 
+  const ONE_COLUMN = 'the header is one column, not shown: is --csv the CSV meant?';
   it.for([
-    ['an .env file', 'API_TOKEN=sk_live_abcdef123456\nDB_PASSWORD=hunter2\n', 'API_TOKEN…'],
-    ['a YAML file', 'token: sk_live_abcdef123456\n', 'token…'],
+    ['an .env file', 'API_TOKEN=sk_live_abcdef123456\nDB_PASSWORD=hunter2\n', ONE_COLUMN, 'sk_live'],
+    ['a YAML file', 'token: sk_live_abcdef123456\n', ONE_COLUMN, 'sk_live'],
+    // helper-80 F2: a one-line secret file is one column whose name may be all secret.
+    ['a key file', 'sk_live_51HqZ2bKx9QwErTyUiOpAsDf\n', ONE_COLUMN, 'sk_live'],
+    ['an AWS secret key', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n', ONE_COLUMN, 'wJal'],
+    ['a .netrc file', 'machine h login u password p4ss\n', ONE_COLUMN, 'p4ss'],
+    ['a hex master key', '7f3c9a1b2e4d6f8a0c1e3b5d7f9a2c4e\n', ONE_COLUMN, '7f3c'],
     [
       'a header with a long name',
       `email address of the holder ${'x'.repeat(60)}sk_live_abcdef123456,name\n`,
-      'email address of the holder xxxx…, name',
+      'columns: email address of the holder xxxx…, name',
+      'sk_live',
     ],
-  ] as const)('names the columns of %s without what follows them, exit 2', async ([, text, shown]) => {
-    const running = await sandboxAgent();
-    const dir = await tempDir();
-    const csv = join(dir, 'in.csv');
-    await writeFile(csv, text);
-    for (const more of [[], ['--email-column', 'mail'], ['--attr-columns', 'x']]) {
-      const result = await bulk(running, dir, [csv, ...INDY_FLAGS, '--dry-run', ...more]);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toContain(`(columns: ${shown})`);
-      expect(result.stderr).not.toContain('sk_live');
-    }
-  });
+  ] as const)(
+    'names the columns of %s without what follows them, exit 2',
+    async ([, text, shown, secret]) => {
+      const running = await sandboxAgent();
+      const dir = await tempDir();
+      const csv = join(dir, 'in.csv');
+      await writeFile(csv, text);
+      for (const more of [[], ['--email-column', 'mail'], ['--attr-columns', 'x']]) {
+        const result = await bulk(running, dir, [csv, ...INDY_FLAGS, '--dry-run', ...more]);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toContain(`(${shown})`);
+        expect(result.stderr).not.toContain(secret);
+      }
+    },
+  );
 
   it('names the columns of a real CSV as they are', async () => {
     const running = await sandboxAgent();
@@ -216,11 +226,8 @@ describe('agent-cli offers email --csv: the text of a CSV stays out of its messa
     expect(result.stderr).toContain('line 3 (y@example.com): invalid: empty value for column 3 (Q1…)');
   });
 
-  it('shows real spreadsheet headers whole, and cuts a key-value line at its separator', async () => {
-    const running = await sandboxAgent();
-    const dir = await tempDir();
-    const csv = join(dir, 'in.csv');
-    const names = [
+  it.for([
+    [
       'mail',
       'Driver’s licence',
       'Price (€)',
@@ -230,13 +237,39 @@ describe('agent-cli offers email --csv: the text of a CSV stays out of its messa
       '“Nickname”',
       'No. [ref]',
       'Item № 2',
-    ];
-    await writeFile(csv, `${names.join(',')},token: sk_live_SECRET\nx@example.com,a,b,c,d,e,f,g,h,i\n`);
-    const result = await bulk(running, dir, [csv, ...INDY_FLAGS, '--dry-run']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`(columns: ${names.join(', ')}, token…)`);
-    expect(result.stderr).not.toContain('sk_live');
-  });
+    ],
+    // helper-80: headers of other languages and spreadsheets that were cut.
+    [
+      'mail',
+      '¿Asiste?',
+      '„Name“',
+      '§ 3',
+      '姓名（中文）',
+      '電話・FAX',
+      '氏名\u3000カナ',
+      'Col·legi',
+      'מס׳ זהות',
+      'Score ≥ 50',
+      '~approx',
+      'Nom\u202fde famille',
+      '👩\u200d💻 Role',
+    ],
+  ])(
+    'shows real spreadsheet headers whole, and cuts a key-value line at its separator (%s…)',
+    async (names) => {
+      const running = await sandboxAgent();
+      const dir = await tempDir();
+      const csv = join(dir, 'in.csv');
+      await writeFile(
+        csv,
+        `${names.join(',')},token: sk_live_SECRET\nx@example.com${',a'.repeat(names.length)}\n`,
+      );
+      const result = await bulk(running, dir, [csv, ...INDY_FLAGS, '--dry-run']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`(columns: ${names.join(', ')}, token…)`);
+      expect(result.stderr).not.toContain('sk_live');
+    },
+  );
 });
 
 // helper-80: csv-parse takes the record delimiter from the first line end it meets. Rows appended

@@ -20,11 +20,13 @@ export interface ColumnMapping {
 const EMAIL_NAMES = ['email', 'emailid', 'e-mail'];
 
 /**
- * What a column's name is made of when the file is a CSV: letters, digits, spaces, symbols (€ % № °),
- * dashes, brackets, typographic quotes and a little punctuation. Not `=`, `:`, `"` or control
- * characters: they end the key of an .env, YAML, JSON or credentials file, whose value follows.
+ * What a column's name is made of when the file is a CSV: letters, marks, digits, punctuation,
+ * symbols and spaces of any script (and the joiner of emoji sequences), but not {@link KEY_END}
+ * and no control character.
  */
-const NAME_CHARACTER = /^[\p{L}\p{M}\p{N}\p{Sc}\p{So}\p{Pd}\p{Pi}\p{Pf} _.,'()[\]#/&+%*!?@]$/u;
+const NAME_CHARACTER = /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}\u200d]$/u;
+/** What ends the key of an .env, YAML, JSON, TOML or credentials line, whose value follows. */
+const KEY_END = /^[=:"`\\{}<>;]$/;
 const SHOWN_NAME = 32;
 const SHOWN_COLUMNS = 20;
 
@@ -35,7 +37,7 @@ const SHOWN_COLUMNS = 20;
  */
 function shownName(name: string): string {
   const chars = [...name];
-  let end = chars.findIndex((c) => !NAME_CHARACTER.test(c));
+  let end = chars.findIndex((c) => !NAME_CHARACTER.test(c) || KEY_END.test(c));
   if (end === -1) end = chars.length;
   end = Math.min(end, SHOWN_NAME);
   return end < chars.length ? `${chars.slice(0, end).join('')}…` : name;
@@ -50,8 +52,13 @@ export function columnLabel(name: string, column: number): string {
   return shown === name ? name : `${column + 1} (${shown})`;
 }
 
-/** The header as messages name it: at most 20 names, each {@link shownName}. */
+/**
+ * The header as messages name it: at most 20 names, each {@link shownName}. A header of one column
+ * is not shown: a file of one line and no separator (a key, a password, an .env or YAML file given
+ * by mistake) may be all secret, whatever its characters.
+ */
 function shownColumns(header: readonly string[]): string {
+  if (header.length === 1) return '(the header is one column, not shown: is --csv the CSV meant?)';
   const names = header.slice(0, SHOWN_COLUMNS).map(shownName);
   const more = header.length - names.length;
   return `(columns: ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''})`;
