@@ -2,24 +2,52 @@ import { scrub } from '@credential-agent/sdk/redact';
 
 const REDACTED = '[REDACTED]';
 
-/** A hex digit of either case, as a character class. */
-const hexDigit = (digit: string) =>
-  /[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit;
+/**
+ * Secrets longer than this are matched by their URL forms only, not by a pattern of every encoding
+ * of each character: a pattern's size, and the time it takes on text that nearly matches, grow with
+ * the secret (V8 refuses one of a few thousand characters).
+ */
+const PATTERN_LIMIT = 256;
+
+/** The named HTML entities of the characters HTML escapers escape. */
+const HTML_NAMED: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' };
+
+const literal = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+
+/** Hex digits of either case, as a pattern: `3[fF]`. */
+const anyCase = (hex: string) =>
+  [...hex].map((d) => (/[a-f]/i.test(d) ? `[${d.toLowerCase()}${d.toUpperCase()}]` : d)).join('');
 
 /**
- * A pattern matching `secret` with any of its characters as itself or percent-encoded (its UTF-8
- * bytes, hex of either case), and a space also as `+`.
+ * A pattern of one character of a secret as a server or a person may have written it: itself, its
+ * UTF-8 bytes percent-encoded (hex of either case), those bytes read as Latin-1 (how `fetch` reads
+ * a response header), an HTML entity (named, decimal or hex, as Python, Go and PHP write them),
+ * `+` for a space (forms) and `/` for a backslash (a URL's path).
  */
-function encodedAnyhow(secret: string): string {
-  return [...secret]
-    .map((c) => {
-      const bytes = [...Buffer.from(c, 'utf8')].map(
-        (b) => `%${[...b.toString(16).padStart(2, '0')].map(hexDigit).join('')}`,
-      );
-      const itself = c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-      return `(?:${itself}|${bytes.join('')}${c === ' ' ? '|\\+' : ''})`;
-    })
-    .join('');
+function characterForms(c: string): string {
+  const bytes = Buffer.from(c, 'utf8');
+  const forms = [literal(c), [...bytes].map((b) => `%${anyCase(b.toString(16).padStart(2, '0'))}`).join('')];
+  if (bytes.length > 1) forms.push(literal(bytes.toString('latin1')));
+  if (c === ' ') forms.push('\\+');
+  if (c === '\\') forms.push('/');
+  const named = HTML_NAMED[c];
+  if (named !== undefined) {
+    const code = c.charCodeAt(0);
+    forms.push(`&${named};`, `&#0*${code};`, `&#[xX]0*${anyCase(code.toString(16))};`);
+  }
+  return `(?:${forms.join('|')})`;
+}
+
+/** The forms of a secret too long for a pattern: as a URL's path and query write it, in either hex case. */
+function urlForms(secret: string): string[] {
+  const url = new URL('http://h');
+  url.pathname = secret;
+  url.search = secret;
+  const path = url.pathname.slice(1);
+  const query = url.search.slice(1);
+  const lower = (form: string) => form.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
+  const latin1 = Buffer.from(secret, 'utf8').toString('latin1');
+  return [path, query, query.replaceAll('%20', '+'), lower(path), lower(query), latin1];
 }
 
 /**
@@ -29,35 +57,47 @@ function encodedAnyhow(secret: string): string {
  */
 export class Secrets {
   readonly #values = new Set<string>();
-
-  /** Each secret, matched with any of its characters percent-encoded (see {@link encodedAnyhow}). */
-  #encoded: RegExp | undefined;
+  /** What to scrub, longest first (so that a secret that starts another is not scrubbed inside it). */
+  #sorted: { pattern: RegExp | undefined; forms: string[] } | undefined;
 
   /** Remembers a secret; values shorter than 4 characters are ignored (they would mask too much). */
   add(value: string | undefined): void {
     if (!value || value.length < 4 || this.#values.has(value)) return;
     this.#values.add(value);
-    this.#encoded = undefined;
+    this.#sorted = undefined;
   }
 
   /**
-   * `text` with every known secret replaced by the SDK's `[REDACTED]`: in each form the SDK knows,
-   * and percent-encoded any way at all (a URL's path and query encode fewer characters than the
-   * SDK's forms do, a person types lower-case hex or encodes a few characters by hand, a form
-   * writes `+` for a space), as the CLI prints URLs (`--verbose`, a request the service carried out)
-   * and what servers echo of them.
+   * `text` with every known secret replaced by the SDK's `[REDACTED]`: in each form the SDK knows
+   * (JSON-escaped, `encodeURIComponent`, form encoding, hex, base64), and with any of its characters
+   * written another way ({@link characterForms}: percent-encoded by a URL's path or by hand, HTML
+   * entities, Latin-1), as the CLI prints URLs (`--verbose`, a request the service carried out),
+   * headers (`api --include`) and what servers echo of them.
    */
   scrub(text: string): string {
-    const scrubbed = scrub(text, [...this.#values]);
-    if (this.#values.size === 0 || (!scrubbed.includes('%') && !scrubbed.includes('+'))) return scrubbed;
-    this.#encoded ??= new RegExp([...this.#values].map(encodedAnyhow).join('|'), 'g');
-    return scrubbed.replace(this.#encoded, REDACTED);
+    if (this.#values.size === 0) return text;
+    const { pattern, forms } = this.#compiled();
+    return scrub(pattern ? text.replace(pattern, REDACTED) : text, forms);
+  }
+
+  #compiled(): { pattern: RegExp | undefined; forms: string[] } {
+    if (this.#sorted) return this.#sorted;
+    const values = [...this.#values].sort((a, b) => b.length - a.length);
+    const short = values.filter((v) => v.length <= PATTERN_LIMIT);
+    const long = values.filter((v) => v.length > PATTERN_LIMIT);
+    const sources = short.map((v) => [...v].map(characterForms).join(''));
+    const forms = [...values, ...long.flatMap(urlForms)].sort((a, b) => b.length - a.length);
+    this.#sorted = { pattern: sources.length ? new RegExp(sources.join('|'), 'g') : undefined, forms };
+    return this.#sorted;
   }
 
   /** `data` with every string in it (keys included) scrubbed: for results a server may echo a secret in. */
   scrubData<T>(data: T): T {
     const walk = (value: unknown): unknown => {
       if (typeof value === 'string') return this.scrub(value);
+      // A secret of digits comes back as a number.
+      if (typeof value === 'number' || typeof value === 'bigint')
+        return this.scrub(String(value)) === String(value) ? value : REDACTED;
       if (Array.isArray(value)) return value.map(walk);
       if (typeof value !== 'object' || value === null) return value;
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [this.scrub(k), walk(v)]));

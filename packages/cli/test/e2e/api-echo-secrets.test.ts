@@ -19,7 +19,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agent-cli-echo-'));
   const echo = createServer((req, res) => {
     const status = req.url?.includes('/ok/') ? 200 : 400;
-    res.writeHead(status, { 'content-type': 'application/json' });
+    // helper-80: a header of the secret's UTF-8 bytes, which fetch reads as Latin-1 (`Ã¤`).
+    const raw = Buffer.from(decodeURIComponent(req.url ?? ''), 'utf8').toString('latin1');
+    res.writeHead(status, { 'content-type': 'application/json', 'x-echo-raw': raw });
     res.end(JSON.stringify({ message: `got ${req.url}`, [`${req.url}`]: req.url?.toLowerCase() }));
   });
   server = echo;

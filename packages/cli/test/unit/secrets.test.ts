@@ -83,3 +83,66 @@ describe('Secrets.scrub of a secret percent-encoded by hand', () => {
     );
   });
 });
+
+// helper-80: what the percent-encoding pattern of the last change missed or broke.
+describe('Secrets.scrub: long, overlapping and otherwise echoed secrets', () => {
+  it('scrubs a secret of 64 KiB in text holding % and + without failing (a pattern of it overflowed)', () => {
+    const secret = Array.from(
+      { length: 65_536 },
+      (_, i) => 'abcdefghijklmnopqrstuvwxyz'[(i * 7919) % 26],
+    ).join('');
+    const secrets = new Secrets();
+    secrets.add(secret);
+    expect(secrets.scrub(`a%20b+c ${secret} /x/${secret}?q=${secret}`)).toBe(
+      `a%20b+c ${REDACTED} /x/${REDACTED}?q=${REDACTED}`,
+    );
+  });
+
+  it('scrubs the longer of two secrets that start alike whole, whichever was added first', () => {
+    for (const order of [
+      ['tok_live_1234', 'tok_live_1234-Pa55 word-Tail'],
+      ['tok_live_1234-Pa55 word-Tail', 'tok_live_1234'],
+    ]) {
+      const secrets = new Secrets();
+      for (const s of order) secrets.add(s);
+      expect(secrets.scrub('a tok_live_1234-Pa55 word-Tail b')).toBe(`a ${REDACTED} b`);
+      expect(secrets.scrub('/x/tok_live_1234-Pa55%20word-Tail')).toBe(`/x/${REDACTED}`);
+    }
+  });
+
+  it('scrubs a secret holding a backslash as a URL path writes it (a slash)', () => {
+    const secrets = new Secrets();
+    secrets.add('tok\\abc123XYZ');
+    expect(secrets.scrub(new URL('http://h/x/tok\\abc123XYZ/y').href)).toBe(`http://h/x/${REDACTED}/y`);
+  });
+
+  it('scrubs a secret HTML-escaped the ways Python, Go and PHP escape it', () => {
+    const secrets = new Secrets();
+    secrets.add('Tr0ub4dor&3\'x"y<z>');
+    for (const escaped of [
+      'Tr0ub4dor&amp;3&#x27;x&quot;y&lt;z&gt;',
+      'Tr0ub4dor&amp;3&#39;x&#34;y&lt;z&gt;',
+      'Tr0ub4dor&#38;3&#039;x&#x22;y&#60;z&#x3E;',
+    ])
+      expect(secrets.scrub(`<p>${escaped}</p>`)).toBe(`<p>${REDACTED}</p>`);
+  });
+
+  it("scrubs a secret's UTF-8 bytes read as Latin-1 (how fetch reads a response header)", () => {
+    const secret = 'pä\'ss"wö<rd>🔑';
+    const secrets = new Secrets();
+    secrets.add(secret);
+    expect(secrets.scrub(`x-echo: ${Buffer.from(secret, 'utf8').toString('latin1')}`)).toBe(
+      `x-echo: ${REDACTED}`,
+    );
+  });
+
+  it('scrubs a secret of digits echoed as a JSON number', () => {
+    const secrets = new Secrets();
+    secrets.add('86753091234');
+    expect(secrets.scrubData({ n: 86753091234, m: 12, s: 'a 86753091234' })).toEqual({
+      n: REDACTED,
+      m: 12,
+      s: `a ${REDACTED}`,
+    });
+  });
+});
