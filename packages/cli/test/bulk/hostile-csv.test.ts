@@ -133,6 +133,9 @@ describe('agent-cli offers email --csv: the text of a CSV stays out of its messa
       'email,name\r\nw@example.com,"a\r\nb"\r\nx@example.com,"sk_live_SECRET"x\r\n',
       'line 4, field 2',
     ],
+    // helper-80 F7: csv-parse's offset is the end of the record before when blank lines come between.
+    ['a quote after blank lines', 'email,name\na@x.com,Bob\n\n\r\n\n"b@x.com"x,Bob\n', 'line 6, field 1'],
+    ['a quote in a header after blank lines', '\n\n\nAPI_TOKEN=sk_live_abc"x"\n', 'line 4, field 1'],
     [
       'a quote 3,000 lines down',
       `email,name\n${holderLines(3000).join('\n')}\nx@example.com,"sk_live_SECRET\n`,

@@ -203,29 +203,29 @@ async function readError(input: CsvInput, counter: LineCounter, error: unknown):
 }
 
 /**
- * The line, as an editor numbers it (CRLF, CR and LF each end one), of the byte at `offset`: where
- * csv-parse's error stopped (the start of the field it could not read). Undefined if unreadable.
+ * The line, as an editor numbers it (CRLF, CR and LF each end one), of the record or field at
+ * `offset`, where csv-parse's error stopped: the start of the field it could not read, or the end of
+ * the record before when blank lines come between (they are skipped). Undefined if unreadable.
  */
 async function lineAt(input: CsvInput, offset: number): Promise<number | undefined> {
   let line = 1;
   let afterCr = false;
   try {
-    for (let position = 0; position < offset; ) {
-      const want = Math.min(CHUNK, offset - position);
-      const { bytesRead, buffer } = await input.file.read(Buffer.allocUnsafe(want), 0, want, position);
-      if (bytesRead === 0) break;
-      for (let i = 0; i < bytesRead; i++) {
+    for (let position = 0; ; ) {
+      const { bytesRead, buffer } = await input.file.read(Buffer.allocUnsafe(CHUNK), 0, CHUNK, position);
+      for (let i = 0; i < bytesRead; i++, position++) {
         const byte = buffer[i];
-        if (byte === 0x0a && !afterCr) line++;
-        if (byte === 0x0d) line++;
+        const lineEnd = byte === 0x0a || byte === 0x0d;
+        // Past the offset only blank lines are counted, up to the record they come before.
+        if (position >= offset && !lineEnd) return line;
+        if ((byte === 0x0a && !afterCr) || byte === 0x0d) line++;
         afterCr = byte === 0x0d;
       }
-      position += bytesRead;
+      if (bytesRead === 0) return line;
     }
   } catch {
     return undefined;
   }
-  return line;
 }
 
 function changed(input: CsvInput, position: number): UsageError {
