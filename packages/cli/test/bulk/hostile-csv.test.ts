@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RunningSandbox } from '@credential-agent/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, holderEmails, INDY_FLAGS, startBulk } from './bin.js';
-import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
+import { holderLines, sandboxAgent, tempDir, writeCsv, writeJsonldTemplate } from './support.js';
 
 /** Runs `offers email --csv <argv…>` through the shipped bin to its end. */
 async function bulk(running: RunningSandbox, dir: string, argv: string[]) {
@@ -187,19 +187,7 @@ describe('agent-cli offers email --csv: the text of a CSV stays out of its messa
     const dir = await tempDir();
     const csv = join(dir, 'in.csv');
     await writeFile(csv, 'email,x.API_TOKEN=sk_live_SECRETAAA,k[0]token: sk_live_BBBB,Name\na@x.com,,,A\n');
-    const template = join(dir, 'template.json');
-    const credential = {
-      '@context': ['https://www.w3.org/2018/credentials/v1'],
-      type: ['VerifiableCredential'],
-      issuer: { id: 'did:key:z6Mk' },
-      issuanceDate: '2025-01-01T00:00:00Z',
-      credentialSubject: {},
-    };
-    const options = { proofType: 'Ed25519Signature2018', proofPurpose: 'assertionMethod' };
-    await writeFile(
-      template,
-      JSON.stringify({ credentialType: 'jsonld', credentialDefinitionId: 'cd', credential, options }),
-    );
+    const template = await writeJsonldTemplate(dir);
     const report = join(dir, 'r.json');
     const junit = join(dir, 'r.xml');
     const result = await bulk(running, dir, [

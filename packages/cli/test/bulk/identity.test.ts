@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DEMO_USER, type RunningSandbox } from '@credential-agent/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt, holderEmails, INDY_FLAGS, startBulk, until } from './bin.js';
-import { holderLines, sandboxAgent, tempDir, writeCsv } from './support.js';
+import { holderLines, sandboxAgent, tempDir, writeCsv, writeJsonldTemplate } from './support.js';
 
 /** Runs `offers email --csv <argv…>` to its end against `running`. */
 async function bulk(
@@ -243,23 +243,7 @@ describe('agent-cli offers email --csv: the CSV is a regular UTF-8 file', { time
     const running = await sandboxAgent();
     const dir = await tempDir();
     const csv = await writeCsv(dir, ['a@example.com,x,y'], 'email,__proto__,constructor');
-    const template = join(dir, 'template.json');
-    const credential = {
-      '@context': ['https://www.w3.org/2018/credentials/v1'],
-      type: ['VerifiableCredential'],
-      issuer: { id: 'did:key:z6Mk' },
-      issuanceDate: '2025-01-01T00:00:00Z',
-      credentialSubject: {},
-    };
-    await writeFile(
-      template,
-      JSON.stringify({
-        credentialType: 'jsonld',
-        credentialDefinitionId: 'cd',
-        credential,
-        options: { proofType: 'Ed25519Signature2018', proofPurpose: 'assertionMethod' },
-      }),
-    );
+    const template = await writeJsonldTemplate(dir);
     const jsonld = await bulk(running, dir, [csv, '--file', template]);
     expect([jsonld.code, jsonld.stderr]).toEqual([
       2,

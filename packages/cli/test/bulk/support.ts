@@ -104,3 +104,21 @@ export function capturePorts(
     env: { XDG_STATE_HOME: testStateHome() },
   };
 }
+
+/** Writes a jsonld offer template with an empty credentialSubject (the CSV's columns fill it) and returns its path. */
+export async function writeJsonldTemplate(dir: string): Promise<string> {
+  const template = join(dir, 'template.json');
+  const credential = {
+    '@context': ['https://www.w3.org/2018/credentials/v1'],
+    type: ['VerifiableCredential'],
+    issuer: { id: 'did:key:z6Mk' },
+    issuanceDate: '2025-01-01T00:00:00Z',
+    credentialSubject: {},
+  };
+  const options = { proofType: 'Ed25519Signature2018', proofPurpose: 'assertionMethod' };
+  await writeFile(
+    template,
+    JSON.stringify({ credentialType: 'jsonld', credentialDefinitionId: 'cd', credential, options }),
+  );
+  return template;
+}
