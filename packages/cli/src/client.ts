@@ -7,6 +7,7 @@ import { foreignAgentKeyError, foreignTokenError } from './config/token-owner.js
 import { UsageError } from './errors/usage-error.js';
 import { watchChanges } from './http/changes.js';
 import { nodeFetch } from './http/node-fetch.js';
+import { scrubErrorAnswers } from './http/scrub-errors.js';
 import { verboseHooks } from './terminal/verbose.js';
 
 /** What the SDK client of one run is built from. */
@@ -116,7 +117,7 @@ export async function createClient(init: ClientInit): Promise<AgentClient> {
     tokenStore,
     ...(init.credentials ? { credentials: init.credentials } : {}),
     fetch: watchChanges(
-      nodeFetch,
+      scrubErrorAnswers(nodeFetch, secrets),
       [init.baseUrl, ...(init.agentUrl ? [init.agentUrl] : [])],
       init.carriedOut,
     ),

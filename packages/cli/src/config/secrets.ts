@@ -7,7 +7,7 @@ const REDACTED = '[REDACTED]';
  * of each character: a pattern's size, and the time it takes on text that nearly matches, grow with
  * the secret (V8 refuses one of a few thousand characters).
  */
-const PATTERN_LIMIT = 256;
+const PATTERN_LIMIT = 128;
 
 /** The named HTML entities of the characters HTML escapers escape. */
 const HTML_NAMED: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' };
@@ -18,23 +18,29 @@ const literal = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 const anyCase = (hex: string) =>
   [...hex].map((d) => (/[a-f]/i.test(d) ? `[${d.toLowerCase()}${d.toUpperCase()}]` : d)).join('');
 
+/** A UTF-16 code unit as JSON escapes it: `\u00e4`, hex of either case. */
+const jsonEscape = (unit: number) => `\\\\u${anyCase(unit.toString(16).padStart(4, '0'))}`;
+
 /**
  * A pattern of one character of a secret as a server or a person may have written it: itself, its
  * UTF-8 bytes percent-encoded (hex of either case), those bytes read as Latin-1 (how `fetch` reads
- * a response header), an HTML entity (named, decimal or hex, as Python, Go and PHP write them),
- * `+` for a space (forms) and `/` for a backslash (a URL's path).
+ * a response header), an HTML entity (named, decimal or hex, as Python, Go, PHP, .NET and OWASP's
+ * encoders write them), a JSON `\u` escape (Python's `ensure_ascii`, Go's HTML-safe JSON; a pair
+ * for a character outside the BMP), `\/` (PHP, Java), `+` for a space (forms) and `/` for a
+ * backslash (a URL's path).
  */
 function characterForms(c: string): string {
   const bytes = Buffer.from(c, 'utf8');
+  const code = c.codePointAt(0) ?? 0;
   const forms = [literal(c), [...bytes].map((b) => `%${anyCase(b.toString(16).padStart(2, '0'))}`).join('')];
   if (bytes.length > 1) forms.push(literal(bytes.toString('latin1')));
   if (c === ' ') forms.push('\\+');
   if (c === '\\') forms.push('/');
+  if (c === '/') forms.push('\\\\/');
   const named = HTML_NAMED[c];
-  if (named !== undefined) {
-    const code = c.charCodeAt(0);
-    forms.push(`&${named};`, `&#0*${code};`, `&#[xX]0*${anyCase(code.toString(16))};`);
-  }
+  if (named !== undefined) forms.push(`&${named};`);
+  forms.push(`&#0*${code};`, `&#[xX]0*${anyCase(code.toString(16))};`);
+  forms.push([...Array(c.length).keys()].map((i) => jsonEscape(c.charCodeAt(i))).join(''));
   return `(?:${forms.join('|')})`;
 }
 
@@ -58,7 +64,7 @@ function urlForms(secret: string): string[] {
 export class Secrets {
   readonly #values = new Set<string>();
   /** What to scrub, longest first (so that a secret that starts another is not scrubbed inside it). */
-  #sorted: { pattern: RegExp | undefined; forms: string[] } | undefined;
+  #sorted: { pattern: RegExp | undefined; forms: string[]; numbers: Set<number> } | undefined;
 
   /** Remembers a secret; values shorter than 4 characters are ignored (they would mask too much). */
   add(value: string | undefined): void {
@@ -80,14 +86,17 @@ export class Secrets {
     return scrub(pattern ? text.replace(pattern, REDACTED) : text, forms);
   }
 
-  #compiled(): { pattern: RegExp | undefined; forms: string[] } {
+  #compiled(): { pattern: RegExp | undefined; forms: string[]; numbers: Set<number> } {
     if (this.#sorted) return this.#sorted;
     const values = [...this.#values].sort((a, b) => b.length - a.length);
     const short = values.filter((v) => v.length <= PATTERN_LIMIT);
     const long = values.filter((v) => v.length > PATTERN_LIMIT);
     const sources = short.map((v) => [...v].map(characterForms).join(''));
     const forms = [...values, ...long.flatMap(urlForms)].sort((a, b) => b.length - a.length);
-    this.#sorted = { pattern: sources.length ? new RegExp(sources.join('|'), 'g') : undefined, forms };
+    // A secret of digits comes back as a JSON number, rounded to a double past 15 digits.
+    const numbers = new Set(values.filter((v) => /^\d+$/.test(v)).map(Number));
+    const pattern = sources.length ? new RegExp(sources.join('|'), 'g') : undefined;
+    this.#sorted = { pattern, forms, numbers };
     return this.#sorted;
   }
 
@@ -95,9 +104,11 @@ export class Secrets {
   scrubData<T>(data: T): T {
     const walk = (value: unknown): unknown => {
       if (typeof value === 'string') return this.scrub(value);
-      // A secret of digits comes back as a number.
-      if (typeof value === 'number' || typeof value === 'bigint')
-        return this.scrub(String(value)) === String(value) ? value : REDACTED;
+      if (typeof value === 'number' || typeof value === 'bigint') {
+        const shown = String(value);
+        const secret = this.#values.size > 0 && this.#compiled().numbers.has(Number(value));
+        return secret || this.scrub(shown) !== shown ? REDACTED : value;
+      }
       if (Array.isArray(value)) return value.map(walk);
       if (typeof value !== 'object' || value === null) return value;
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [this.scrub(k), walk(v)]));

@@ -18,6 +18,13 @@ beforeAll(async () => {
   ensureBuilt();
   dir = mkdtempSync(join(tmpdir(), 'agent-cli-echo-'));
   const echo = createServer((req, res) => {
+    // helper-81: a plain-text error body the SDK cuts at 200 characters, a secret across the cut.
+    if (req.url?.startsWith('/cut/')) {
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      return res.end(
+        `${'a'.repeat(180)}${req.url.slice('/cut/'.length)} ${process.env['CUT_ECHO'] ?? ''} end`,
+      );
+    }
     const status = req.url?.includes('/ok/') ? 200 : 400;
     // helper-80: a header of the secret's UTF-8 bytes, which fetch reads as Latin-1 (`Ã¤`).
     const raw = Buffer.from(decodeURIComponent(req.url ?? ''), 'utf8').toString('latin1');
@@ -63,5 +70,14 @@ describe('agent-cli api: a server that echoes the secret it was sent in the path
     const result = await api('/ok/ä:secret|token^x');
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout).message).toBe('got /ok/%C3%A4:secret|token^x');
+  });
+
+  it('hides it in an error message the SDK cuts at 200 characters, the secret across the cut', async () => {
+    for (const path of ['/cut/%C3%A4:secret|token^x', '/cut/%c3%a4:secret%7Ctoken%5Ex']) {
+      const result = await api(path);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/^error: a{180}\[REDACTED\]/);
+      expect(result.stdout + result.stderr).not.toContain('secret');
+    }
   });
 });

@@ -146,3 +146,28 @@ describe('Secrets.scrub: long, overlapping and otherwise echoed secrets', () => 
     });
   });
 });
+
+// helper-81: entities and escapes of other encoders, and digits past a double's precision.
+describe('Secrets.scrub: what other encoders write', () => {
+  it.each([
+    ['Underscore', "tok/en+Ab=cd&e'f`g", 'tok/en+Ab=cd&amp;e&#x27;f&#x60;g'],
+    ['.NET HtmlEncode', 'pässwörd€ x<y>', 'p&#228;ssw&#246;rd&#8364; x&lt;y&gt;'],
+    ['OWASP ESAPI', "tok/en+Ab=cd&e'f`g", 'tok&#x2f;en&#x2b;Ab&#x3d;cd&#x26;e&#x27;f&#x60;g'],
+    ['PHP and Java JSON', "tok/en+Ab=cd&e'f`g", "tok\\/en+Ab=cd&e'f`g"],
+    ["Python's ensure_ascii", 'pässwörd€ x<y>', 'p\\u00e4ssw\\u00f6rd\\u20ac x<y>'],
+    ["Go's HTML-safe JSON", "tok/en+Ab=cd&e'f`g", 'tok/en+Ab=cd\\u0026e\\u0027f`g'],
+    ['an astral character escaped as a pair', 'key🔑word', 'key\\ud83d\\udd11word'],
+  ])('hides a secret as %s writes it', (_, secret, written) => {
+    const secrets = new Secrets();
+    secrets.add(secret);
+    expect(secrets.scrub(`{"m":"${written}"}`)).toBe(`{"m":"${REDACTED}"}`);
+  });
+
+  it('hides a secret of digits echoed as a JSON number that a double rounds', () => {
+    const secrets = new Secrets();
+    secrets.add('98765432109876543210');
+    secrets.add('123456789012345678901234');
+    const echoed = JSON.parse('{"a":98765432109876543210,"b":123456789012345678901234,"c":98765}');
+    expect(secrets.scrubData(echoed)).toEqual({ a: REDACTED, b: REDACTED, c: 98765 });
+  });
+});
