@@ -21,11 +21,16 @@ export interface CsvFlags {
   delimiter?: string;
 }
 
-function list(value: string): string[] {
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+/** The parser of a list of column names, which must name one at least. */
+function list(flag: string): (value: string) => string[] {
+  return (value) => {
+    const names = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (names.length === 0) throw new UsageError(`${flag} names no column`);
+    return names;
+  };
 }
 
 function positiveInt(value: string): number {
@@ -74,12 +79,12 @@ export function addCsvOptions(command: Command): readonly Option[] {
     .option(
       '--attr-columns <a,b>',
       'bulk, indy: columns that become attributes (default: all but the e-mail)',
-      once('--attr-columns', list),
+      once('--attr-columns', list('--attr-columns')),
     )
     .option(
       '--subject-columns <a,b>',
       'bulk, jsonld: columns that become credentialSubject fields (default: all but the e-mail)',
-      once('--subject-columns', list),
+      once('--subject-columns', list('--subject-columns')),
     )
     .option(
       '--delimiter <char>',

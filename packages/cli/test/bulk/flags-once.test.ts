@@ -66,4 +66,14 @@ describe('agent-cli offers email --csv: a flag given an empty value', { timeout:
     expect(running.sandbox.requestCount('POST', '/orgs')).toBe(0);
     expect((await readdir(dir)).sort()).toEqual(['holders.csv']);
   });
+
+  it.each([',', ' , '])('--attr-columns %j names no column: a usage error naming it', async (value) => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = await writeCsv(dir, holderLines(3));
+    const run = startBulk(running, join(dir, 'config'), [csv, ...INDY_FLAGS, '--attr-columns', value]);
+    expect(await run.exit).toBe(2);
+    expect(run.stderr).toBe('error: --attr-columns names no column\n');
+    expect(running.sandbox.requestCount('POST', '/orgs')).toBe(0);
+  });
 });

@@ -81,6 +81,8 @@ describe('agent-cli offers email --csv: a file that is not the CSV meant', { tim
     ['an AWS secret key', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n', ONE_COLUMN, 'wJal'],
     ['a .netrc file', 'machine h login u password p4ss\n', ONE_COLUMN, 'p4ss'],
     ['a hex master key', '7f3c9a1b2e4d6f8a0c1e3b5d7f9a2c4e\n', ONE_COLUMN, '7f3c'],
+    // helper-81: a trailing comma made it two columns, one of them empty.
+    ['a key with a trailing comma', 'sk_live_51HxSECRETkey,\n', ONE_COLUMN, 'sk_live'],
     [
       'a header with a long name',
       `email address of the holder ${'x'.repeat(60)}sk_live_abcdef123456,name\n`,
@@ -136,6 +138,12 @@ describe('agent-cli offers email --csv: the text of a CSV stays out of its messa
     // helper-80 F7: csv-parse's offset is the end of the record before when blank lines come between.
     ['a quote after blank lines', 'email,name\na@x.com,Bob\n\n\r\n\n"b@x.com"x,Bob\n', 'line 6, field 1'],
     ['a quote in a header after blank lines', '\n\n\nAPI_TOKEN=sk_live_abc"x"\n', 'line 4, field 1'],
+    // helper-81 F6: a byte order mark before the blank lines.
+    [
+      'a quote in a header after a BOM and blank lines',
+      '\ufeff\r\n\r\nem"ail,sk_live_x\n',
+      'line 3, field 1',
+    ],
     [
       'a quote 3,000 lines down',
       `email,name\n${holderLines(3000).join('\n')}\nx@example.com,"sk_live_SECRET\n`,

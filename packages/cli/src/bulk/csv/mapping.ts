@@ -54,11 +54,12 @@ export function columnLabel(name: string, column: number): string {
 
 /**
  * The header as messages name it: at most 20 names, each {@link shownName}. A header of one column
- * is not shown: a file of one line and no separator (a key, a password, an .env or YAML file given
+ * (empty ones aside: `key,`) is not shown: a file of one line and no separator (a key, a password, an .env or YAML file given
  * by mistake) may be all secret, whatever its characters.
  */
 function shownColumns(header: readonly string[]): string {
-  if (header.length === 1) return '(the header is one column, not shown: is --csv the CSV meant?)';
+  if (header.filter((name) => name !== '').length <= 1)
+    return '(the header is one column, not shown: is --csv the CSV meant?)';
   const names = header.slice(0, SHOWN_COLUMNS).map(shownName);
   const more = header.length - names.length;
   return `(columns: ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''})`;

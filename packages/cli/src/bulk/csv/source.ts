@@ -39,6 +39,7 @@ interface Chunk {
 }
 
 const CHUNK = 65_536;
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 interface Parsed {
   record: string[];
@@ -213,7 +214,10 @@ async function lineAt(input: CsvInput, offset: number): Promise<number | undefin
   try {
     for (let position = 0; ; ) {
       const { bytesRead, buffer } = await input.file.read(Buffer.allocUnsafe(CHUNK), 0, CHUNK, position);
-      for (let i = 0; i < bytesRead; i++, position++) {
+      // A byte order mark is no text: blank lines after it are still blank.
+      const bom = position === 0 && buffer.subarray(0, Math.min(bytesRead, 3)).equals(BOM) ? 3 : 0;
+      position += bom;
+      for (let i = bom; i < bytesRead; i++, position++) {
         const byte = buffer[i];
         const lineEnd = byte === 0x0a || byte === 0x0d;
         // Past the offset only blank lines are counted, up to the record they come before.
