@@ -67,6 +67,29 @@ describe('agent-cli offers email --csv: CSVs that are not plain UTF-8 text', { t
   });
 });
 
+// helper-81 F7: a byte that is not UTF-8 inside a quoted field of several lines was named by the
+// line where the record ends, in a message of another shape than the other reading errors.
+describe('agent-cli offers email --csv: a byte that is not UTF-8 in a field of several lines', {
+  timeout: 60_000,
+}, () => {
+  beforeAll(ensureBuilt, 120_000);
+
+  it.for([
+    ['a data row', Buffer.from('email,name\na@x.com,"\xff bad\r\nl2\nl3"\n', 'latin1'), 'line 2, field 2'],
+    ['the header', Buffer.from('"em\xffail\nx",name\na@x.com,A\n', 'latin1'), 'line 1, field 1'],
+  ] as const)('names the line and field of the byte in %s', async ([, bytes, where]) => {
+    const running = await sandboxAgent();
+    const dir = await tempDir();
+    const csv = join(dir, 'in.csv');
+    await writeFile(csv, bytes);
+    const result = await bulk(running, dir, [csv, ...INDY_FLAGS, '--dry-run']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `error: cannot read --csv ${csv}: ${where}: not UTF-8 (an invalid byte, or the replacement character U+FFFD): save the file as UTF-8\n`,
+    );
+  });
+});
+
 // Stop 37 left it: `--csv` given the wrong file (an .env, a JSON file) quoted its first line as the
 // columns, and a secret there reached stderr and the CI log.
 describe('agent-cli offers email --csv: a file that is not the CSV meant', { timeout: 60_000 }, () => {

@@ -205,7 +205,7 @@ describe('agent-cli offers email --csv: the CSV is a regular UTF-8 file', { time
       const result = await bulk(running, dir, [csv, ...INDY_FLAGS, ...extra]);
       expect([result.code, result.stderr]).toEqual([
         2,
-        `error: --csv ${csv} line 3 is not UTF-8 (an invalid byte, or the replacement character U+FFFD): save the file as UTF-8\n`,
+        `error: cannot read --csv ${csv}: line 3, field 2: not UTF-8 (an invalid byte, or the replacement character U+FFFD): save the file as UTF-8\n`,
       ]);
     }
     expect(running.sandbox.totalDeliveries()).toBe(0);
