@@ -79,6 +79,7 @@ export async function runBulk(opts: BulkRunOptions, ports: BulkRunPorts): Promis
           stop: ports.stop,
           cancel: ports.cancel,
           holders: planner.holders,
+          scrub: ports.scrub,
         };
         await sendRows(planner.rows(), offers, plan);
       }

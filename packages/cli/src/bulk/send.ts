@@ -27,6 +27,8 @@ export interface SendPlan {
   cancel?: AbortSignal | undefined;
   /** The holders the check saw: the SDK refuses a holder's second row by them. */
   holders?: BulkHolderRegistry | undefined;
+  /** The run's secrets scrubbed from an error's words (the SDK scrubs only those it knows). */
+  scrub?: ((text: string) => string) | undefined;
 }
 
 const lines = (list: readonly { row: number | string }[]) => list.map((r) => rowLine(r.row).line);
@@ -42,6 +44,7 @@ export async function sendRows(
   plan: SendPlan,
 ): Promise<void> {
   const { journal, offset } = plan;
+  const scrub = plan.scrub ?? ((text: string) => text);
   const options: BulkOptions = {
     batchSize: plan.batchSize,
     concurrency: plan.concurrency,
@@ -53,7 +56,7 @@ export async function sendRows(
     onBatchEnd: (results, n) => {
       const first = results[0];
       const ok = first?.status === 'sent';
-      const error = first?.error?.message ?? first?.status ?? 'failed';
+      const error = scrub(first?.error?.message ?? first?.status ?? 'failed');
       const failure = ok ? {} : { inDoubt: first?.inDoubt === true, error };
       return journal.append({
         t: 'done',
@@ -66,7 +69,7 @@ export async function sendRows(
     },
   };
   for await (const result of offers.sendByEmailBulk(rows, plan.common, options)) {
-    await plan.settle(toOutcome(result));
+    await plan.settle(toOutcome(result, scrub));
   }
 }
 
@@ -82,14 +85,15 @@ export async function checkRows(
   }
 }
 
-function toOutcome(r: BulkResult): RowOutcome {
-  const base = { line: rowLine(r.row).line, email: r.email, batch: r.batch, message: r.error?.message };
+function toOutcome(r: BulkResult, scrub: (text: string) => string): RowOutcome {
+  const said = r.error?.message === undefined ? undefined : scrub(r.error.message);
+  const base = { line: rowLine(r.row).line, email: r.email, batch: r.batch, message: said };
   if (r.status === 'sent') return { ...base, status: 'sent', message: undefined };
   if (r.status === 'skipped') return { ...base, status: 'skipped' };
   if (r.error instanceof RequestValidationError) return { ...base, status: 'invalid' };
   if (r.inDoubt) {
-    const message = `${r.error?.message ?? 'failed'} (the request may have reached the service; not resent)`;
+    const message = `${said ?? 'failed'} (the request may have reached the service; not resent)`;
     return { ...base, status: 'in-doubt', message };
   }
-  return { ...base, status: 'failed', message: isAgentError(r.error) ? r.error.message : 'failed' };
+  return { ...base, status: 'failed', message: isAgentError(r.error) ? said : 'failed' };
 }

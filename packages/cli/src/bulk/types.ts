@@ -32,6 +32,8 @@ export interface BulkRunPorts {
   offers: (() => Promise<Pick<Offers, 'sendByEmailBulk'>>) | undefined;
   /** A line of chatter on stderr (row problems, warnings). */
   err: (line: string) => void;
+  /** The run's secrets scrubbed from a server's words before they reach stderr, reports or the journal. */
+  scrub?: ((text: string) => string) | undefined;
   /** Raw stderr, for the progress display. */
   progress: { write: (text: string) => void; tty: boolean };
   /** Stops the run gently (Ctrl-C): no new request starts, requests in flight finish. */

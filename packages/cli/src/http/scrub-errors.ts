@@ -1,8 +1,12 @@
 import { FETCH_REPORTS_IN_CALL } from '@credential-agent/sdk';
 import type { Secrets } from '../config/secrets.js';
 
-/** The largest error body scrubbed whole; a larger one is passed on as it comes. */
-const SCRUBBED_WHOLE = 1024 * 1024;
+/**
+ * The part of an error body scrubbed: whole up to this size, else its beginning (where the SDK
+ * finds the words it shows), the rest passed on as it comes. Scrubbing holds up the event loop
+ * (signals, the deadline) for a time that grows with the text.
+ */
+const SCRUBBED = 64 * 1024;
 
 /**
  * `fetch` whose error answers (4xx, 5xx) have the run's secrets scrubbed from their body, in every
@@ -18,7 +22,8 @@ export function scrubErrorAnswers(fetch: typeof globalThis.fetch, secrets: Secre
     const { status, body } = response;
     if (status < 400 || status > 599 || body === null) return response;
     const headers = new Headers(response.headers);
-    headers.delete('content-length');
+    // The SDK refuses a declared length over its limit before reading: a large one stays.
+    if (Number(headers.get('content-length')) <= SCRUBBED) headers.delete('content-length');
     const scrubbed = new Response(scrubbedBody(body, secrets), {
       status,
       statusText: response.statusText,
@@ -35,11 +40,15 @@ export function scrubErrorAnswers(fetch: typeof globalThis.fetch, secrets: Secre
 }
 
 /**
- * The body read whole (up to {@link SCRUBBED_WHOLE} bytes) when the SDK first reads it, and given
- * scrubbed, as UTF-8; a larger body is passed on unchanged. Cancelling it cancels the answer's body.
+ * The body as the SDK reads it, scrubbed: read whole up to {@link SCRUBBED} bytes and given
+ * scrubbed as UTF-8 (a byte order mark kept: the SDK drops one); of a larger body, its first
+ * {@link SCRUBBED} bytes (to a character's end) are given scrubbed and the rest as it comes. Cancelling it cancels the
+ * answer's body.
  */
 function scrubbedBody(body: ReadableStream<Uint8Array>, secrets: Secrets): ReadableStream<Uint8Array> {
   const reader = body.getReader();
+  const scrubbed = (bytes: Uint8Array) =>
+    new TextEncoder().encode(secrets.scrub(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)));
   let passing = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -56,16 +65,27 @@ function scrubbedBody(body: ReadableStream<Uint8Array>, secrets: Secrets): Reada
         if (next.done) break;
         chunks.push(next.value);
         size += next.value.byteLength;
-        if (size > SCRUBBED_WHOLE) {
+        if (size > SCRUBBED) {
           passing = true;
-          for (const chunk of chunks) controller.enqueue(chunk);
+          const read = Buffer.concat(chunks);
+          const end = characterEnd(read, SCRUBBED);
+          controller.enqueue(scrubbed(read.subarray(0, end)));
+          controller.enqueue(read.subarray(end));
           return;
         }
       }
-      const text = new TextDecoder().decode(Buffer.concat(chunks));
-      controller.enqueue(new TextEncoder().encode(secrets.scrub(text)));
+      controller.enqueue(scrubbed(Buffer.concat(chunks)));
       controller.close();
     },
     cancel: (reason) => reader.cancel(reason),
   });
+}
+
+/** Where the UTF-8 character that holds byte `at - 1` ends, or begins if it ends after `at`: no character is split. */
+function characterEnd(bytes: Uint8Array, at: number): number {
+  let start = at - 1;
+  while (start > 0 && at - start < 4 && ((bytes[start] ?? 0) & 0xc0) === 0x80) start--;
+  const lead = bytes[start] ?? 0;
+  const length = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return start + length <= at ? at : start;
 }

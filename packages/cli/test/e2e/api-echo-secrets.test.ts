@@ -18,6 +18,15 @@ beforeAll(async () => {
   ensureBuilt();
   dir = mkdtempSync(join(tmpdir(), 'agent-cli-echo-'));
   const echo = createServer((req, res) => {
+    // helper-82: a declared length over the SDK's limit, then nothing; two byte order marks.
+    if (req.url === '/big') {
+      res.writeHead(500, { 'content-type': 'text/plain', 'content-length': String(300 * 1024 * 1024) });
+      return res.flushHeaders();
+    }
+    if (req.url === '/boms') {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      return res.end(Buffer.from('\ufeff\ufeff"two boms"'));
+    }
     // helper-81: a plain-text error body the SDK cuts at 200 characters, a secret across the cut.
     if (req.url?.startsWith('/cut/')) {
       res.writeHead(400, { 'content-type': 'text/plain' });
@@ -79,5 +88,18 @@ describe('agent-cli api: a server that echoes the secret it was sent in the path
       expect(result.stderr).toMatch(/^error: a{180}\[REDACTED\]/);
       expect(result.stdout + result.stderr).not.toContain('secret');
     }
+  });
+
+  it('refuses an error answer whose declared length is over the limit before reading it', async () => {
+    const result = await api('/big', '--timeout', '20000');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/larger than 256 MiB \(maxResponseBytes\)/);
+  });
+
+  it("keeps an error body's bytes but the secrets (a byte order mark is dropped once, by the SDK)", async () => {
+    const result = await api('/boms');
+    expect(result.status).toBe(1);
+    // One mark dropped, the second one is text: not JSON, printed as the text it is.
+    expect(JSON.parse(result.stdout)).toBe('\ufeff"two boms"');
   });
 });

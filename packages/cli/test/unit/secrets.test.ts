@@ -171,3 +171,22 @@ describe('Secrets.scrub: what other encoders write', () => {
     expect(secrets.scrubData(echoed)).toEqual({ a: REDACTED, b: REDACTED, c: 98765 });
   });
 });
+
+// helper-82 F3: the pattern's time grows with the text; a text over 256 KiB gets the fixed forms.
+describe('Secrets.scrub of a long text', () => {
+  it("still hides the secret's raw, URL path, lower-case and Latin-1 forms past 256 KiB", () => {
+    const secret = 'pä:ss wörd|x';
+    const secrets = new Secrets();
+    secrets.add(secret);
+    const url = new URL('http://h/');
+    url.pathname = `/${secret}`;
+    const forms = [
+      secret,
+      url.pathname.slice(1),
+      url.pathname.slice(1).toLowerCase(),
+      Buffer.from(secret).toString('latin1'),
+    ];
+    const text = `${'a'.repeat(300 * 1024)} ${forms.join(' ')}`;
+    expect(secrets.scrub(text)).toBe(`${'a'.repeat(300 * 1024)} ${forms.map(() => REDACTED).join(' ')}`);
+  });
+});

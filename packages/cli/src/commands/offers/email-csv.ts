@@ -126,6 +126,7 @@ export async function runEmailCsv(ctx: CliContext, opts: CsvOptions): Promise<vo
       offers:
         orgId === undefined || baseUrl === undefined ? undefined : () => signedInOffers(ctx, orgId, baseUrl),
       err: (line) => ctx.io.err(line),
+      scrub: (text) => ctx.secrets.scrub(text),
       env: ctx.env,
       progress: { write: (text) => ctx.io.stderr.write(text), tty: ctx.io.stderrIsTTY },
       stop: ctx.signal,
