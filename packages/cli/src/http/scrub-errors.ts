@@ -48,7 +48,7 @@ export function scrubErrorAnswers(fetch: typeof globalThis.fetch, secrets: Secre
 function scrubbedBody(body: ReadableStream<Uint8Array>, secrets: Secrets): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   const scrubbed = (bytes: Uint8Array) =>
-    new TextEncoder().encode(secrets.scrub(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)));
+    new TextEncoder().encode(scrubText(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), secrets));
   let passing = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -88,4 +88,18 @@ function characterEnd(bytes: Uint8Array, at: number): number {
   const lead = bytes[start] ?? 0;
   const length = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
   return start + length <= at ? at : start;
+}
+
+/**
+ * A body's text scrubbed; JSON scrubbed value by value and written again, so that a secret that
+ * matches JSON's own text (`true`, `null`, digits) leaves it JSON (`"error":"[REDACTED]"`), not text.
+ */
+function scrubText(text: string, secrets: Secrets): string {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return secrets.scrub(text);
+  }
+  return JSON.stringify(secrets.scrubData(json));
 }

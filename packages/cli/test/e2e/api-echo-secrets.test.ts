@@ -18,6 +18,13 @@ beforeAll(async () => {
   ensureBuilt();
   dir = mkdtempSync(join(tmpdir(), 'agent-cli-echo-'));
   const echo = createServer((req, res) => {
+    // helper-83: a JSON error body whose values a short password matches.
+    if (req.url === '/e1') {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      return res.end(
+        '{"error":true,"data":null,"message":"http fail","code":1234,"big":12345678901234567890}',
+      );
+    }
     // helper-82: a declared length over the SDK's limit, then nothing; two byte order marks.
     if (req.url === '/big') {
       res.writeHead(500, { 'content-type': 'text/plain', 'content-length': String(300 * 1024 * 1024) });
@@ -51,11 +58,21 @@ afterAll(async () => {
 
 /** Runs `agent-cli api GET <path>` through the bin (not spawnSync: the server runs in this process). */
 function api(path: string, ...more: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return apiWith({}, path, ...more);
+}
+
+/** {@link api} with more environment (a password only the CLI knows). */
+function apiWith(
+  extra: Record<string, string>,
+  path: string,
+  ...more: string[]
+): Promise<{ status: number; stdout: string; stderr: string }> {
   const env = {
     PATH: process.env['PATH'],
     AGENT_CLI_BASE_URL: url,
     AGENT_CLI_TOKEN: TOKEN,
     AGENT_CLI_CONFIG_DIR: dir,
+    ...extra,
   };
   return new Promise((resolve) => {
     execFile(process.execPath, [BIN, 'api', 'GET', path, ...more], { env }, (error, stdout, stderr) =>
@@ -102,4 +119,18 @@ describe('agent-cli api: a server that echoes the secret it was sent in the path
     // One mark dropped, the second one is text: not JSON, printed as the text it is.
     expect(JSON.parse(result.stdout)).toBe('\ufeff"two boms"');
   });
+
+  it.for([
+    // JSON's own words stay what they are; a number holding the password is hidden whole.
+    ['true', { error: true, data: null, message: 'http fail', code: 1234, big: 12345678901234567000 }],
+    ['1234', { error: true, data: null, message: 'http fail', code: '[REDACTED]', big: '[REDACTED]' }],
+  ] as const)(
+    'keeps a JSON error body JSON when a password (%s) matches its syntax',
+    async ([password, body]) => {
+      const result = await apiWith({ AGENT_CLI_PASSWORD: password, AGENT_CLI_EMAIL: 'u@example.com' }, '/e1');
+      expect(result.status).toBe(1);
+      expect(JSON.parse(result.stdout)).toEqual(body);
+      expect(result.stderr.split('\n')[0]).toBe('error: http fail (HTTP 400)');
+    },
+  );
 });

@@ -190,3 +190,19 @@ describe('Secrets.scrub of a long text', () => {
     expect(secrets.scrub(text)).toBe(`${'a'.repeat(300 * 1024)} ${forms.map(() => REDACTED).join(' ')}`);
   });
 });
+
+// helper-83: two secrets that overlap in the text, and Latin-1's named entities.
+describe('Secrets.scrub: overlapping secrets and named entities', () => {
+  it('replaces two secrets that overlap as one', () => {
+    const secrets = new Secrets();
+    secrets.add('abcd1234');
+    secrets.add('1234wxyz');
+    expect(secrets.scrub('echo abcd1234wxyz and abcd1234%77xyz')).toBe(`echo ${REDACTED} and ${REDACTED}`);
+  });
+
+  it("hides a secret as PHP's htmlentities writes it (&uuml;)", () => {
+    const secrets = new Secrets();
+    secrets.add('hünter2xpäss€');
+    expect(secrets.scrub('password h&uuml;nter2xp&auml;ss&euro;!')).toBe(`password ${REDACTED}!`);
+  });
+});
