@@ -260,6 +260,29 @@ describe('agent-cli offers email --csv: edits between resumes (property)', { tim
               ],
             },
           ],
+          // Found by a full run (stop 40): a row a stopped run did not reach, whose holder the
+          // journal had as sent, was reported already sent though its values had changed.
+          [
+            {
+              holders: 12,
+              first: { layout: { crlf: false, quote: 'none', blanks: [] }, stopAfter: 1 },
+              steps: [
+                {
+                  edits: [
+                    { kind: 'reorder', keys: [0] },
+                    { kind: 'change', at: 11 },
+                  ],
+                  layout: { crlf: false, quote: 'none', blanks: [] },
+                  stopAfter: 0,
+                },
+                {
+                  edits: [{ kind: 'reorder', keys: [0] }],
+                  layout: { crlf: false, quote: 'none', blanks: [] },
+                  stopAfter: null,
+                },
+              ],
+            },
+          ],
         ],
       },
     );

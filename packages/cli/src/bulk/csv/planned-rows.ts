@@ -72,7 +72,8 @@ export class Planner {
   /**
    * After a run stopped: settles every row not read yet, without judging it (the run that resumes
    * does, and a stop must not take long: a supervisor's SIGTERM is followed by SIGKILL). By its
-   * holder: already sent or in doubt as the journal says, else `skipped` (to send on --resume).
+   * holder: already sent or in doubt as the journal says (refused as changed when its values are
+   * not what was sent), else `skipped` (to send on --resume).
    */
   async rest(): Promise<void> {
     const p = this.#p;
@@ -89,8 +90,16 @@ export class Planner {
       const key = byHolder ? holderKey(email) : undefined;
       if (key && !inShard(p.shard, key)) continue;
       const base = { line, email };
-      if (key && journal?.accepted.has(key.holder)) await p.settle({ ...base, status: 'already-sent' });
-      else if (key && (journal?.inDoubt.has(key.holder) || journal?.allInDoubt) && !mayRetry)
+      const sent = key && journal?.accepted.get(key.holder);
+      const doubt = key && journal?.inDoubt.get(key.holder);
+      // A holder the journal names: what it was sent is compared (a digest of the row), not judged.
+      const content = sent || doubt ? rowKey(buildOffer(fields, p.mapping, p.template)).content : undefined;
+      if (sent && sent !== content)
+        await p.settle({ ...base, status: 'invalid', message: CHANGED('e-mailed') });
+      else if (sent) await p.settle({ ...base, status: 'already-sent' });
+      else if (doubt && doubt !== content)
+        await p.settle({ ...base, status: 'invalid', message: CHANGED('may have e-mailed') });
+      else if (key && (doubt || journal?.allInDoubt) && !mayRetry)
         await p.settle({ ...base, status: 'in-doubt', message: IN_DOUBT });
       else await p.settle({ ...base, status: 'skipped', message: STOPPED });
     }
