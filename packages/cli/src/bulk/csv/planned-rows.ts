@@ -1,6 +1,7 @@
 import type { BulkHolderRegistry, BulkRow } from '@credential-agent/sdk';
 import type { JournalState } from '../journal/journal.js';
 import type { RowOutcome } from '../outcome.js';
+import { holderId } from './holder-set.js';
 import { buildOffer, type ColumnMapping } from './mapping.js';
 import { RowChecker } from './row-check.js';
 import { holderKey, keyText, rowKey } from './row-key.js';
@@ -70,18 +71,20 @@ export class Planner {
   }
 
   /**
-   * After a run stopped: settles every row not read yet, without judging it (the run that resumes
-   * does, and a stop must not take long: a supervisor's SIGTERM is followed by SIGKILL). By its
-   * holder: already sent or in doubt as the journal says (refused as changed when its values are
-   * not what was sent), else `skipped` (to send on --resume).
+   * After a run stopped: settles every row not read yet, without judging most of them (the run
+   * that resumes does, and a stop must not take long: a supervisor's SIGTERM is followed by
+   * SIGKILL): a row whose holder the journal names or that is on more than one row is judged (it
+   * may be already sent, changed or a duplicate, and the report says so), the others are `skipped`
+   * (to send on --resume), or in doubt when the journal cannot tell.
    */
   async rest(): Promise<void> {
     const p = this.#p;
     const column = p.mapping.email.column;
     const mayRetry = p.retryInDoubt;
     const { journal } = p;
-    // Without a shard or an earlier run's rows, the holder (a digest a row) decides nothing.
-    const byHolder = p.shard || journal?.accepted.size || journal?.inDoubt.size || journal?.allInDoubt;
+    // Without a shard, an earlier run's rows or a holder on two rows, the holder decides nothing.
+    const byHolder =
+      p.shard || journal?.accepted.size || journal?.inDoubt.size || journal?.allInDoubt || p.duplicates.size;
     for (;;) {
       const next = await p.csv.records.next();
       if (next.done) return;
@@ -90,16 +93,16 @@ export class Planner {
       const key = byHolder ? holderKey(email) : undefined;
       if (key && !inShard(p.shard, key)) continue;
       const base = { line, email };
-      const sent = key && journal?.accepted.get(key.holder);
-      const doubt = key && journal?.inDoubt.get(key.holder);
-      // A holder the journal names: what it was sent is compared (a digest of the row), not judged.
-      const content = sent || doubt ? rowKey(buildOffer(fields, p.mapping, p.template)).content : undefined;
-      if (sent && sent !== content)
-        await p.settle({ ...base, status: 'invalid', message: CHANGED('e-mailed') });
-      else if (sent) await p.settle({ ...base, status: 'already-sent' });
-      else if (doubt && doubt !== content)
-        await p.settle({ ...base, status: 'invalid', message: CHANGED('may have e-mailed') });
-      else if (key && (doubt || journal?.allInDoubt) && !mayRetry)
+      // A holder the journal names, or on more than one row: judged as a run would (few rows), so
+      // the report says what the next run will (already sent, changed, a duplicate); never sent.
+      const named =
+        key &&
+        (journal?.accepted.has(key.holder) ||
+          journal?.inDoubt.has(key.holder) ||
+          p.duplicates.has(holderId(key.hi, key.lo)));
+      if (named) {
+        if (await this.#plan(next.value)) await p.settle({ ...base, status: 'skipped', message: STOPPED });
+      } else if (key && journal?.allInDoubt && !mayRetry)
         await p.settle({ ...base, status: 'in-doubt', message: IN_DOUBT });
       else await p.settle({ ...base, status: 'skipped', message: STOPPED });
     }
