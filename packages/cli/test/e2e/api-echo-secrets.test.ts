@@ -95,7 +95,9 @@ describe('agent-cli api: a server that echoes the secret it was sent in the path
   it('prints a 2xx body as the server sent it (it is the data asked for, as gh api does)', async () => {
     const result = await api('/ok/ä:secret|token^x');
     expect(result.status).toBe(0);
-    expect(JSON.parse(result.stdout).message).toBe('got /ok/%C3%A4:secret|token^x');
+    // As this Node's URL writes the path (Node 24 encodes `^`, Node 20 does not).
+    const sent = new URL('http://h/ok/ä:secret|token^x').pathname;
+    expect(JSON.parse(result.stdout).message).toBe(`got ${sent}`);
   });
 
   it('hides it in an error message the SDK cuts at 200 characters, the secret across the cut', async () => {
