@@ -44,7 +44,12 @@ export async function sendRows(
   plan: SendPlan,
 ): Promise<void> {
   const { journal, offset } = plan;
-  const scrub = plan.scrub ?? ((text: string) => text);
+  // A batch's rows share one error: its words are scrubbed once, not once a row.
+  let last: { text: string; scrubbed: string } | undefined;
+  const scrub = (text: string) => {
+    if (last?.text !== text) last = { text, scrubbed: plan.scrub ? plan.scrub(text) : text };
+    return last.scrubbed;
+  };
   const options: BulkOptions = {
     batchSize: plan.batchSize,
     concurrency: plan.concurrency,
@@ -56,8 +61,13 @@ export async function sendRows(
     onBatchEnd: (results, n) => {
       const first = results[0];
       const ok = first?.status === 'sent';
-      const error = scrub(first?.error?.message ?? first?.status ?? 'failed');
-      const failure = ok ? {} : { inDoubt: first?.inDoubt === true, error };
+      // Only a failed batch has words to scrub (a sent one costs nothing on the hot path).
+      const failure = ok
+        ? {}
+        : {
+            inDoubt: first?.inDoubt === true,
+            error: scrub(first?.error?.message ?? first?.status ?? 'failed'),
+          };
       return journal.append({
         t: 'done',
         batch: n + offset,

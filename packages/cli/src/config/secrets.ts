@@ -1,6 +1,4 @@
-import { scrub } from '@credential-agent/sdk/redact';
-
-const REDACTED = '[REDACTED]';
+import { REDACTED, scrub } from '@credential-agent/sdk/redact';
 
 /**
  * Secrets longer than this are matched by their URL forms only, not by a pattern of every encoding

@@ -42,8 +42,8 @@ export function scrubErrorAnswers(fetch: typeof globalThis.fetch, secrets: Secre
 /**
  * The body as the SDK reads it, scrubbed: read whole up to {@link SCRUBBED} bytes and given
  * scrubbed as UTF-8 (a byte order mark kept: the SDK drops one); of a larger body, its first
- * {@link SCRUBBED} bytes (to a character's end) are given scrubbed and the rest as it comes. Cancelling it cancels the
- * answer's body.
+ * {@link SCRUBBED} bytes (to a character's end) are given scrubbed and the rest as it comes.
+ * Cancelling it cancels the answer's body.
  */
 function scrubbedBody(body: ReadableStream<Uint8Array>, secrets: Secrets): ReadableStream<Uint8Array> {
   const reader = body.getReader();
@@ -81,7 +81,10 @@ function scrubbedBody(body: ReadableStream<Uint8Array>, secrets: Secrets): Reada
   });
 }
 
-/** Where the UTF-8 character that holds byte `at - 1` ends, or begins if it ends after `at`: no character is split. */
+/**
+ * Where the UTF-8 character that holds byte `at - 1` ends, or where it begins if it ends after
+ * `at`: a cut there splits no character.
+ */
 function characterEnd(bytes: Uint8Array, at: number): number {
   let start = at - 1;
   while (start > 0 && at - start < 4 && ((bytes[start] ?? 0) & 0xc0) === 0x80) start--;

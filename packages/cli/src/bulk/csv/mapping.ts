@@ -54,8 +54,8 @@ export function columnLabel(name: string, column: number): string {
 
 /**
  * The header as messages name it: at most 20 names, each {@link shownName}. A header of one column
- * (empty ones aside: `key,`) is not shown: a file of one line and no separator (a key, a password, an .env or YAML file given
- * by mistake) may be all secret, whatever its characters.
+ * (empty ones aside: `key,`) is not shown: a file of one line and no separator (a key, a password,
+ * an .env or YAML file given by mistake) may be all secret, whatever its characters.
  */
 function shownColumns(header: readonly string[]): string {
   if (header.filter((name) => name !== '').length <= 1)

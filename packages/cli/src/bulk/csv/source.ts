@@ -92,10 +92,8 @@ function checkUtf8(input: CsvInput, fields: string[], line: number): void {
   const field = fields.findIndex((f) => f.includes('\uFFFD'));
   if (field === -1) return;
   // `line` is where the record ends: back by the line breaks after the character, in quoted fields.
-  const after = [
-    (fields[field] ?? '').slice((fields[field] ?? '').indexOf('\uFFFD')),
-    ...fields.slice(field + 1),
-  ];
+  const bad = fields[field] ?? '';
+  const after = [bad.slice(bad.indexOf('\uFFFD')), ...fields.slice(field + 1)];
   const breaks = after.join('').match(/\r\n|\r|\n/g)?.length ?? 0;
   throw new UsageError(
     `cannot read --csv ${input.path}: line ${line - breaks}, field ${field + 1}: not UTF-8 (an invalid byte, or the replacement character U+FFFD): save the file as UTF-8`,
